@@ -1,0 +1,52 @@
+//! Errors by layer, with one-line messages for people.
+
+use thiserror::Error;
+
+/// Everything that can go wrong between the user's input and an answer.
+///
+/// Every variant renders as one lowercase line naming the input problem; the
+/// binary prints it on stderr and exits with code 2.
+#[derive(Debug, Error)]
+pub enum PecpError {
+    /// Empty position argument or empty line.
+    #[error("empty position: give a FEN or the paper notation, e.g. \"wk(5/3) wp(4/3) bk(4/6) white\"")]
+    EmptyInput,
+    /// The FEN could not be parsed.
+    #[error("bad FEN: {0}")]
+    BadFen(String),
+    /// The paper notation could not be parsed.
+    #[error("bad paper notation: {0}")]
+    BadNotation(String),
+    /// The material is not king and pawn against king.
+    #[error("not a KPK position: {0}")]
+    NotKpk(String),
+    /// The material is right but the position cannot arise in a game.
+    #[error("illegal position: {0}")]
+    Illegal(String),
+    /// Tablebase files missing, unreadable or corrupt.
+    #[error("tablebase: {0}")]
+    Tablebase(String),
+    /// A file could not be read or written.
+    #[error("{0}")]
+    Io(String),
+    /// A bad command-line value (a move that is not legal, a bad option).
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// Result with [`PecpError`].
+pub type Result<T> = std::result::Result<T, PecpError>;
+
+/// Shortens user input for an error message so that it stays on one line.
+pub(crate) fn excerpt(input: &str) -> String {
+    let one_line: String = input
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(60)
+        .collect();
+    if input.chars().count() > 60 {
+        format!("\"{}…\"", one_line.trim())
+    } else {
+        format!("\"{}\"", one_line.trim())
+    }
+}

@@ -1,0 +1,9 @@
+//! The `pecp` command line: parse arguments, call the library, print, and map
+//! every error to one line on stderr with exit code 2.
+#![forbid(unsafe_code)]
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::run());
+}

@@ -1,0 +1,513 @@
+//! Position in: FEN or the PECP paper's notation, checked once, normalised so
+//! that the side with the pawn is White.
+//!
+//! A [`Kpk`] can only be built from a legal king-and-pawn-versus-king
+//! position. The user's orientation (which colour holds the pawn) is kept in
+//! [`Orientation`] so that moves, SAN and FEN are reported back the way the
+//! user wrote them.
+
+use shakmaty::{
+    CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, Role, Setup, Square,
+    fen::Fen, san::SanPlus, uci::UciMove,
+};
+
+use crate::error::{PecpError, Result, excerpt};
+
+/// Which colour holds the pawn in the user's input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// The user's White has the pawn: nothing to translate.
+    AsGiven,
+    /// The user's Black has the pawn: the board was mirrored vertically and
+    /// the colours swapped to normalise it.
+    Flipped,
+}
+
+/// A legal KPK position, normalised so that White has the pawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kpk {
+    /// White (pawn side) king.
+    pub wk: Square,
+    /// White pawn, on ranks 2–7.
+    pub wp: Square,
+    /// Black (defending) king.
+    pub bk: Square,
+    /// Side to move, in the normalised orientation.
+    pub turn: Color,
+}
+
+/// A position as the user gave it: the normalised KPK, the orientation, and
+/// the move counters of the input.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// The normalised position.
+    pub kpk: Kpk,
+    /// How to translate back to the user's colours.
+    pub orientation: Orientation,
+    /// Halfmove clock of the input (for the fifty-move rule).
+    pub halfmoves: u32,
+    /// Fullmove number of the input.
+    pub fullmoves: u32,
+}
+
+impl Kpk {
+    /// Builds a KPK position from squares, checking legality.
+    ///
+    /// # Errors
+    /// Returns [`PecpError::Illegal`] when two pieces share a square, the pawn
+    /// is on rank 1 or 8, the kings touch, or the side not to move is in check.
+    pub fn new(wk: Square, wp: Square, bk: Square, turn: Color) -> Result<Kpk> {
+        if wk == wp || wk == bk || wp == bk {
+            return Err(PecpError::Illegal("two pieces on one square".into()));
+        }
+        let r = wp.rank().to_u32();
+        if r == 0 || r == 7 {
+            return Err(PecpError::Illegal(
+                "pawn on the first or last rank".into(),
+            ));
+        }
+        if wk.distance(bk) <= 1 {
+            return Err(PecpError::Illegal("the kings are adjacent".into()));
+        }
+        // The only check a lone king can suffer here is from the pawn.
+        let pawn_checks = shakmaty::attacks::pawn_attacks(Color::White, wp).contains(bk);
+        if pawn_checks && turn == Color::White {
+            return Err(PecpError::Illegal(
+                "the side not to move is in check".into(),
+            ));
+        }
+        Ok(Kpk { wk, wp, bk, turn })
+    }
+
+    /// The position as a shakmaty [`Chess`] position (normalised colours).
+    pub fn to_chess(self) -> Chess {
+        self.to_chess_with_counters(0, 1)
+    }
+
+    /// Like [`Kpk::to_chess`] with explicit move counters.
+    pub fn to_chess_with_counters(self, halfmoves: u32, fullmoves: u32) -> Chess {
+        let mut setup = Setup::empty();
+        setup.board.set_piece_at(self.wk, Color::White.king());
+        setup.board.set_piece_at(self.wp, Color::White.pawn());
+        setup.board.set_piece_at(self.bk, Color::Black.king());
+        setup.turn = self.turn;
+        setup.halfmoves = halfmoves;
+        setup.fullmoves = std::num::NonZeroU32::new(fullmoves.max(1)).expect("at least 1");
+        Chess::from_setup(setup, CastlingMode::Standard)
+            .expect("a checked KPK position is legal for shakmaty")
+    }
+
+    /// Reads the KPK squares from a normalised shakmaty position, if it is one.
+    pub fn from_chess(pos: &Chess) -> Option<Kpk> {
+        let board = pos.board();
+        if board.occupied().count() != 3 {
+            return None;
+        }
+        let wk = board.king_of(Color::White)?;
+        let bk = board.king_of(Color::Black)?;
+        let wp = (board.pawns() & board.white()).first()?;
+        Some(Kpk {
+            wk,
+            wp,
+            bk,
+            turn: pos.turn(),
+        })
+    }
+
+    /// Colour-flips the position (mirror vertically, swap colours and turn).
+    /// The result has the pawn on Black's side, so it is not a [`Kpk`]; this
+    /// gives the [`Chess`] position for it.
+    pub fn flipped_chess(self) -> Chess {
+        to_user(&self.to_chess(), Orientation::Flipped)
+    }
+
+    /// The paper's notation, e.g. `wk(5/3) wp(4/3) bk(4/6) white`.
+    pub fn paper(self) -> String {
+        format!(
+            "wk({}) wp({}) bk({}) {}",
+            xy(self.wk),
+            xy(self.wp),
+            xy(self.bk),
+            color_name(self.turn)
+        )
+    }
+
+    /// The paper's table row for generation `n`:
+    /// `[0, wk(5/3), wp(4/3), bk(4/6), white]`.
+    pub fn paper_row(self, n: usize) -> String {
+        format!(
+            "[{n}, wk({}), wp({}), bk({}), {}]",
+            xy(self.wk),
+            xy(self.wp),
+            xy(self.bk),
+            color_name(self.turn)
+        )
+    }
+}
+
+/// `X/Y` with file and rank counted from 1, as in the paper.
+pub fn xy(sq: Square) -> String {
+    format!("{}/{}", sq.file().to_u32() + 1, sq.rank().to_u32() + 1)
+}
+
+/// "white" or "black".
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl Input {
+    /// Parses a FEN or the paper notation and checks that it is a legal KPK
+    /// position.
+    ///
+    /// # Errors
+    /// A [`PecpError`] whose message names the problem.
+    ///
+    /// # Examples
+    /// ```
+    /// let a = pecp::Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();
+    /// let b = pecp::Input::parse("wk(5/3) wp(4/3) bk(4/6) white").unwrap();
+    /// assert_eq!(a.kpk, b.kpk);
+    /// ```
+    pub fn parse(text: &str) -> Result<Input> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(PecpError::EmptyInput);
+        }
+        if t.contains('(') {
+            parse_paper(t)
+        } else {
+            parse_fen(t)
+        }
+    }
+
+    /// The position in the user's orientation, with the input's counters.
+    pub fn user_chess(&self) -> Chess {
+        to_user(
+            &self.kpk.to_chess_with_counters(self.halfmoves, self.fullmoves),
+            self.orientation,
+        )
+    }
+
+    /// FEN in the user's orientation.
+    pub fn fen(&self) -> String {
+        fen_of(&self.user_chess())
+    }
+
+    /// The paper notation in the user's orientation (`bp` for a black pawn).
+    pub fn paper(&self) -> String {
+        paper_of(self.kpk, self.orientation)
+    }
+}
+
+/// Paper notation of a normalised position shown in the user's orientation.
+pub fn paper_of(kpk: Kpk, orientation: Orientation) -> String {
+    match orientation {
+        Orientation::AsGiven => kpk.paper(),
+        Orientation::Flipped => format!(
+            "bk({}) bp({}) wk({}) {}",
+            xy(kpk.wk.flip_vertical()),
+            xy(kpk.wp.flip_vertical()),
+            xy(kpk.bk.flip_vertical()),
+            color_name(!kpk.turn)
+        ),
+    }
+}
+
+/// FEN of a position.
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// Translates a normalised position to the user's orientation.
+pub fn to_user(pos: &Chess, orientation: Orientation) -> Chess {
+    match orientation {
+        Orientation::AsGiven => pos.clone(),
+        Orientation::Flipped => {
+            let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
+            Chess::from_setup(setup, CastlingMode::Standard)
+                .expect("mirroring a legal position keeps it legal")
+        }
+    }
+}
+
+/// Translates a move between orientations (the mapping is its own inverse).
+pub fn orient_move(m: Move, orientation: Orientation) -> Move {
+    match (orientation, m) {
+        (Orientation::AsGiven, m) => m,
+        (
+            Orientation::Flipped,
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            },
+        ) => Move::Normal {
+            role,
+            from: from.flip_vertical(),
+            capture,
+            to: to.flip_vertical(),
+            promotion,
+        },
+        (Orientation::Flipped, other) => other,
+    }
+}
+
+/// SAN (with check and mate suffix) and UCI of a normalised move, in the
+/// user's orientation. `pos` is the normalised position before the move.
+pub fn user_move_names(pos: &Chess, m: Move, orientation: Orientation) -> (String, String) {
+    let user_pos = to_user(pos, orientation);
+    let um = orient_move(m, orientation);
+    let san = SanPlus::from_move(user_pos, um).to_string();
+    let uci = UciMove::from_move(um, CastlingMode::Standard).to_string();
+    (san, uci)
+}
+
+fn parse_fen(t: &str) -> Result<Input> {
+    let fen = Fen::from_ascii(t.as_bytes())
+        .map_err(|e| PecpError::BadFen(format!("{e} in {}", excerpt(t))))?;
+    let mut setup: Setup = fen.into_setup();
+    check_material(&setup)?;
+    let white_pawns = (setup.board.pawns() & setup.board.white()).count();
+    let orientation = if white_pawns == 1 {
+        Orientation::AsGiven
+    } else {
+        setup.mirror();
+        Orientation::Flipped
+    };
+    if setup.castling_rights.any() {
+        return Err(PecpError::Illegal("castling rights without rooks".into()));
+    }
+    let board = &setup.board;
+    let wk = board.king_of(Color::White).expect("material checked");
+    let bk = board.king_of(Color::Black).expect("material checked");
+    let wp = board.pawns().first().expect("material checked");
+    let kpk = Kpk::new(wk, wp, bk, setup.turn)?;
+    // Let shakmaty have the last word (e.g. an impossible en passant square).
+    let halfmoves = setup.halfmoves;
+    let fullmoves = setup.fullmoves.get();
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .map_err(|e| PecpError::Illegal(e.to_string()))?;
+    Ok(Input {
+        kpk,
+        orientation,
+        halfmoves,
+        fullmoves,
+    })
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+fn check_material(setup: &Setup) -> Result<()> {
+    let board = &setup.board;
+    for color in [Color::White, Color::Black] {
+        let mine = board.by_color(color);
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            if (board.by_role(role) & mine).any() {
+                return Err(PecpError::NotKpk(format!(
+                    "{} has a {}",
+                    color_name(color),
+                    role_name(role)
+                )));
+            }
+        }
+        let kings = (board.kings() & mine).count();
+        if kings != 1 {
+            return Err(PecpError::NotKpk(format!(
+                "{} has {kings} kings",
+                color_name(color)
+            )));
+        }
+    }
+    let pawns = board.pawns().count();
+    if pawns != 1 {
+        return Err(PecpError::NotKpk(format!(
+            "{pawns} pawns on the board, KPK needs exactly one"
+        )));
+    }
+    Ok(())
+}
+
+fn parse_paper(t: &str) -> Result<Input> {
+    let bad = |why: &str| PecpError::BadNotation(format!("{why} in {}", excerpt(t)));
+    let s: String = t
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '[' | ']' | ',' => ' ',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    let s = s.trim_start_matches("bestmove=");
+    let mut pieces: Vec<(String, Square)> = Vec::new();
+    let mut side: Option<Color> = None;
+    let mut rest = s.trim();
+    // An optional leading generation number, as in the paper's table rows.
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && rest[digits..].starts_with(' ') {
+        rest = rest[digits..].trim_start();
+    }
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("white") {
+            side = Some(Color::White);
+            rest = r.trim_start();
+            continue;
+        }
+        if let Some(r) = rest.strip_prefix("black") {
+            side = Some(Color::Black);
+            rest = r.trim_start();
+            continue;
+        }
+        let name: String = rest.chars().take(2).collect();
+        if !matches!(name.as_str(), "wk" | "wp" | "bk" | "bp") {
+            return Err(bad("expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black"));
+        }
+        let after = &rest[2..];
+        let close = after
+            .find(')')
+            .ok_or_else(|| bad("missing ')'"))?;
+        let inner = after
+            .strip_prefix('(')
+            .ok_or_else(|| bad("missing '('"))?;
+        let inner = &inner[..close - 1];
+        let (x, y) = inner.split_once('/').ok_or_else(|| bad("expected X/Y"))?;
+        let coord = |v: &str| -> Result<u32> {
+            match v.parse::<u32>() {
+                Ok(n @ 1..=8) => Ok(n - 1),
+                _ => Err(bad("coordinates must be 1 to 8")),
+            }
+        };
+        let sq = Square::from_coords(
+            shakmaty::File::new(coord(x)?),
+            shakmaty::Rank::new(coord(y)?),
+        );
+        if pieces.iter().any(|(n, _)| *n == name) {
+            return Err(bad(&format!("{name} given twice")));
+        }
+        pieces.push((name, sq));
+        rest = after[close + 1..].trim_start();
+    }
+    let side = side.ok_or_else(|| bad("missing side to move (white or black)"))?;
+    let get = |n: &str| pieces.iter().find(|(p, _)| p == n).map(|&(_, s)| s);
+    let (wk, bk) = match (get("wk"), get("bk")) {
+        (Some(w), Some(b)) => (w, b),
+        _ => return Err(bad("both kings, wk(X/Y) and bk(X/Y), are needed")),
+    };
+    let (kpk, orientation) = match (get("wp"), get("bp")) {
+        (Some(wp), None) => (Kpk::new(wk, wp, bk, side)?, Orientation::AsGiven),
+        (None, Some(bp)) => (
+            Kpk::new(
+                bk.flip_vertical(),
+                bp.flip_vertical(),
+                wk.flip_vertical(),
+                !side,
+            )?,
+            Orientation::Flipped,
+        ),
+        (None, None) => return Err(PecpError::NotKpk("no pawn on the board".into())),
+        (Some(_), Some(_)) => {
+            return Err(PecpError::NotKpk("2 pawns on the board, KPK needs exactly one".into()));
+        }
+    };
+    Ok(Input {
+        kpk,
+        orientation,
+        halfmoves: 0,
+        fullmoves: 1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str) -> String {
+        Input::parse(s).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn fen_and_paper_round_trip() {
+        let i = Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();
+        assert_eq!(i.paper(), "wk(5/3) wp(4/3) bk(4/6) white");
+        let j = Input::parse(&i.paper()).unwrap();
+        assert_eq!(j.kpk, i.kpk);
+        assert_eq!(j.fen(), "8/8/3k4/8/8/3PK3/8/8 w - - 0 1");
+    }
+
+    #[test]
+    fn paper_is_whitespace_tolerant_and_takes_table_rows() {
+        let a = Input::parse(" wk ( 5 / 3 )wp(4/3)   bk(4/6)  WHITE ").unwrap();
+        let b = Input::parse("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];").unwrap_or_else(|_| {
+            Input::parse("[0, wk(5/3), wp(4/3), bk(4/6), white]").unwrap()
+        });
+        assert_eq!(a.kpk, b.kpk);
+    }
+
+    #[test]
+    fn black_pawn_is_colour_flipped() {
+        let i = Input::parse("8/8/3pk3/8/8/3K4/8/8 b - - 0 1").unwrap();
+        assert_eq!(i.orientation, Orientation::Flipped);
+        // Black pawn d6, black king e6, white king d3, black to move becomes
+        // white pawn d3, white king e3, black king d6, white to move.
+        assert_eq!(i.kpk.paper(), "wk(5/3) wp(4/3) bk(4/6) white");
+        assert_eq!(i.fen(), "8/8/3pk3/8/8/3K4/8/8 b - - 0 1");
+        assert_eq!(i.paper(), "bk(5/6) bp(4/6) wk(4/3) black");
+        assert_eq!(Input::parse(&i.paper()).unwrap().kpk, i.kpk);
+    }
+
+    #[test]
+    fn rejects_other_material() {
+        assert_eq!(
+            err("8/8/3k4/8/8/3PK3/8/7Q w - - 0 1"),
+            "not a KPK position: white has a queen"
+        );
+        assert!(err("8/8/3k4/8/8/3PK3/3P4/8 w - - 0 1").contains("2 pawns"));
+        assert!(err("8/8/3k4/8/8/4K3/8/8 w - - 0 1").contains("0 pawns"));
+    }
+
+    #[test]
+    fn rejects_pawn_on_back_rank() {
+        assert!(err("3P4/8/3k4/8/8/4K3/8/8 w - - 0 1").contains("pawn"));
+        assert!(err("wk(5/3) wp(4/8) bk(4/6) white").contains("first or last rank"));
+    }
+
+    #[test]
+    fn rejects_adjacent_kings() {
+        assert_eq!(
+            err("8/8/8/3k4/4K3/3P4/8/8 w - - 0 1"),
+            "illegal position: the kings are adjacent"
+        );
+    }
+
+    #[test]
+    fn rejects_side_not_to_move_in_check() {
+        assert_eq!(
+            err("8/8/8/8/2k5/3P4/8/5K2 w - - 0 1"),
+            "illegal position: the side not to move is in check"
+        );
+    }
+
+    #[test]
+    fn rejects_garbage() {
+        assert!(err("").starts_with("empty position"));
+        assert!(err("hello world").starts_with("bad FEN"));
+        assert!(err("wk(9/3) wp(4/3) bk(4/6) white").starts_with("bad paper notation"));
+        assert!(err("wk(5/3) wp(4/3) bk(4/6)").contains("side to move"));
+        let big = "x".repeat(3_000_000);
+        let e = err(&big);
+        assert!(!e.contains('\n') && e.len() < 200);
+    }
+}
