@@ -8,7 +8,11 @@ use pecp::{Input, PecpError, Tablebases, position, tablebase};
 use shakmaty::Position;
 
 #[derive(Parser)]
-#[command(name = "pecp", version, about = "Rule-based (PECP) analyser for king-and-pawn-versus-king endings")]
+#[command(
+    name = "pecp",
+    version,
+    about = "Rule-based (PECP) analyser for king-and-pawn-versus-king endings"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -105,7 +109,10 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 Ok(0)
             } else {
                 writeln!(out, "tablebases incomplete or corrupt")?;
-                eprintln!("pecp: tablebase: {} is not a complete, correct 3-piece set", dir.display());
+                eprintln!(
+                    "pecp: tablebase: {} is not a complete, correct 3-piece set",
+                    dir.display()
+                );
                 Ok(2)
             }
         }

@@ -9,7 +9,9 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum PecpError {
     /// Empty position argument or empty line.
-    #[error("empty position: give a FEN or the paper notation, e.g. \"wk(5/3) wp(4/3) bk(4/6) white\"")]
+    #[error(
+        "empty position: give a FEN or the paper notation, e.g. \"wk(5/3) wp(4/3) bk(4/6) white\""
+    )]
     EmptyInput,
     /// The FEN could not be parsed.
     #[error("bad FEN: {0}")]

@@ -62,9 +62,7 @@ impl Kpk {
         }
         let r = wp.rank().to_u32();
         if r == 0 || r == 7 {
-            return Err(PecpError::Illegal(
-                "pawn on the first or last rank".into(),
-            ));
+            return Err(PecpError::Illegal("pawn on the first or last rank".into()));
         }
         if wk.distance(bk) <= 1 {
             return Err(PecpError::Illegal("the kings are adjacent".into()));
@@ -186,7 +184,9 @@ impl Input {
     /// The position in the user's orientation, with the input's counters.
     pub fn user_chess(&self) -> Chess {
         to_user(
-            &self.kpk.to_chess_with_counters(self.halfmoves, self.fullmoves),
+            &self
+                .kpk
+                .to_chess_with_counters(self.halfmoves, self.fullmoves),
             self.orientation,
         )
     }
@@ -373,15 +373,13 @@ fn parse_paper(t: &str) -> Result<Input> {
         }
         let name: String = rest.chars().take(2).collect();
         if !matches!(name.as_str(), "wk" | "wp" | "bk" | "bp") {
-            return Err(bad("expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black"));
+            return Err(bad(
+                "expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black",
+            ));
         }
         let after = &rest[2..];
-        let close = after
-            .find(')')
-            .ok_or_else(|| bad("missing ')'"))?;
-        let inner = after
-            .strip_prefix('(')
-            .ok_or_else(|| bad("missing '('"))?;
+        let close = after.find(')').ok_or_else(|| bad("missing ')'"))?;
+        let inner = after.strip_prefix('(').ok_or_else(|| bad("missing '('"))?;
         let inner = &inner[..close - 1];
         let (x, y) = inner.split_once('/').ok_or_else(|| bad("expected X/Y"))?;
         let coord = |v: &str| -> Result<u32> {
@@ -419,7 +417,9 @@ fn parse_paper(t: &str) -> Result<Input> {
         ),
         (None, None) => return Err(PecpError::NotKpk("no pawn on the board".into())),
         (Some(_), Some(_)) => {
-            return Err(PecpError::NotKpk("2 pawns on the board, KPK needs exactly one".into()));
+            return Err(PecpError::NotKpk(
+                "2 pawns on the board, KPK needs exactly one".into(),
+            ));
         }
     };
     Ok(Input {
@@ -450,9 +450,8 @@ mod tests {
     #[test]
     fn paper_is_whitespace_tolerant_and_takes_table_rows() {
         let a = Input::parse(" wk ( 5 / 3 )wp(4/3)   bk(4/6)  WHITE ").unwrap();
-        let b = Input::parse("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];").unwrap_or_else(|_| {
-            Input::parse("[0, wk(5/3), wp(4/3), bk(4/6), white]").unwrap()
-        });
+        let b = Input::parse("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];")
+            .unwrap_or_else(|_| Input::parse("[0, wk(5/3), wp(4/3), bk(4/6), white]").unwrap());
         assert_eq!(a.kpk, b.kpk);
     }
 

@@ -128,7 +128,9 @@ pub struct Tablebases {
 
 impl std::fmt::Debug for Tablebases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tablebases").field("dir", &self.dir).finish()
+        f.debug_struct("Tablebases")
+            .field("dir", &self.dir)
+            .finish()
     }
 }
 
@@ -148,9 +150,8 @@ impl Tablebases {
                     status.describe()
                 )));
             }
-            tb.add_file(dir.join(name)).map_err(|e| {
-                PecpError::Tablebase(format!("{}: {e}", dir.join(name).display()))
-            })?;
+            tb.add_file(dir.join(name))
+                .map_err(|e| PecpError::Tablebase(format!("{}: {e}", dir.join(name).display())))?;
         }
         Ok(Tablebases {
             tb,

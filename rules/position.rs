@@ -1,0 +1,374 @@
+// pecp's level-1 knowledge: a Datalog program over ONE position.
+//
+// Input: the three (or, after a promotion, two plus the new piece) squares
+// and the side to move, normalised so that White has the pawn. Coordinates
+// are the paper's: Sq(x, y), file x and rank y from 1 to 8.
+//
+// Output: `Fires(id)` for every scoring rule that matches. The weight, kind
+// (deterministic or averaged), description and source of each id live in
+// `rules/weights.toml`; a test checks that ids here and rows there agree.
+//
+// Layout: (1) derived geometry and mobility, the paper's steps 2-3 and 9-11;
+// (2) positional predicates, step 12; (3) scoring rules, absolute ones first.
+//
+// Sources cited below:
+//   [PECP]  Hanedan & Sertbaş, "A new rule-based approach for computer chess
+//           programming: PECP", 2002 (seeds/003), sections 3-4.
+//   [FINE]  R. Fine, Basic Chess Endings, 1941, pp. 7-9 (the paper's ref. 8).
+//   [KSQ]   Wikipedia, "Key square".
+//   [OPP]   Wikipedia, "Opposition (chess)".
+//   [KPK]   Wikipedia, "King and pawn versus king endgame".
+//   [CPW]   chessprogramming.org, "KPK" and its recognisers.
+//   [KNOW]  shared/KNOWLEDGE.md, which states the counts each exact rule was
+//           checked against (n = positions / exceptions).
+
+use crepe::crepe;
+
+#[allow(unused_imports)]
+use crate::geometry::{
+    Line, Promo, Side, Sq, dist, dx, dy, line_between, neighbours, pawn_attacks, piece_attacks,
+    visually_closer,
+};
+
+/// Kinds of opposition (step 12 of [PECP]; [OPP]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Opp {
+    /// Kings on a file or rank with one square between.
+    Direct,
+    /// Kings on a file or rank with three or five squares between.
+    Distant,
+    /// Kings on a diagonal with an odd number of squares between.
+    Diagonal,
+}
+
+fn other(s: Side) -> Side {
+    match s {
+        Side::White => Side::Black,
+        Side::Black => Side::White,
+    }
+}
+
+crepe! {
+    // ---------------------------------------------------------------- input
+    @input
+    pub struct WhiteKing(pub Sq);
+    @input
+    pub struct BlackKing(pub Sq);
+    @input
+    pub struct WhitePawn(pub Sq);
+    // The piece the pawn promoted to (only after a promotion).
+    @input
+    pub struct WhitePiece(pub Sq, pub Promo);
+    @input
+    pub struct ToMove(pub Side);
+
+    // ---------------------------------------------------------------- output
+    // A scoring rule that matches this position.
+    @output
+    pub struct Fires(pub &'static str);
+
+    // ------------------------------------------- (1) geometry and mobility
+    struct Board(Sq, Sq, Sq);
+    struct Occupied(Sq);
+    struct WhiteOccupied(Sq);
+    struct RookPawn();
+    struct KnightPawn();
+    struct QueeningSquare(Sq);
+    struct PawnMovesToQueen(i8);
+    struct FrontSpan(Sq);
+    struct WhiteAttacks(Sq);
+    struct PawnDefended();
+    struct PieceDefended();
+    struct BlackCanCapturePawn();
+    struct BlackCanCapturePiece();
+    struct BlackKingMove(Sq);
+    struct BlackHasMove();
+    struct BlackInCheck();
+    struct WhiteKingMove(Sq);
+    struct WhiteHasMove();
+    struct Stalemate();
+    struct Checkmate();
+    struct KingsAligned(Line, i8);
+
+    // The whole KPK board as one fact, for rules that need all three squares.
+    Board(w, p, b) <- WhiteKing(w), WhitePawn(p), BlackKing(b);
+    Occupied(s) <- WhiteKing(s);
+    Occupied(s) <- BlackKing(s);
+    Occupied(s) <- WhiteOccupied(s);
+    WhiteOccupied(s) <- WhitePawn(s);
+    WhiteOccupied(s) <- WhitePiece(s, _);
+
+    // A rook pawn (a- or h-file) queens on a corner square.
+    RookPawn() <- WhitePawn(p), (p.0 == 1 || p.0 == 8);
+    // A knight pawn (b- or g-file) has its own stalemate traps.
+    KnightPawn() <- WhitePawn(p), (p.0 == 2 || p.0 == 7);
+    QueeningSquare(Sq(p.0, 8)) <- WhitePawn(p);
+    // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
+    PawnMovesToQueen(m) <- WhitePawn(p), let m = if p.1 == 2 { 5 } else { 8 - p.1 };
+    // The front span: the pawn's file ahead of it.
+    FrontSpan(Sq(p.0, y)) <- WhitePawn(p), for y in (p.1 + 1)..=8;
+
+    // Step 9: squares White attacks (king, pawn, promoted piece; a slider's
+    // ray stops at the white king but passes the black one).
+    WhiteAttacks(s) <- WhiteKing(k), for s in neighbours(k);
+    WhiteAttacks(s) <- WhitePawn(p), for s in pawn_attacks(p);
+    WhiteAttacks(s) <- WhitePiece(f, r), WhiteKing(k), for s in piece_attacks(f, r, k);
+
+    // Step 11: captures. The black king takes what it touches unless the
+    // white king guards it.
+    PawnDefended() <- WhitePawn(p), WhiteKing(k), (dist(p, k) == 1);
+    PieceDefended() <- WhitePiece(s, _), WhiteKing(k), (dist(s, k) == 1);
+    BlackCanCapturePawn() <-
+        ToMove(Side::Black), BlackKing(b), WhitePawn(p), (dist(b, p) == 1), !PawnDefended();
+    BlackCanCapturePiece() <-
+        ToMove(Side::Black), BlackKing(b), WhitePiece(s, _), (dist(b, s) == 1), !PieceDefended();
+
+    // Step 10: where the kings can go.
+    BlackKingMove(s) <- ToMove(Side::Black), BlackKing(b), for s in neighbours(b), !WhiteAttacks(s);
+    BlackHasMove() <- BlackKingMove(_);
+    BlackInCheck() <- ToMove(Side::Black), BlackKing(b), WhiteAttacks(b);
+    WhiteKingMove(s) <-
+        ToMove(Side::White), WhiteKing(k), BlackKing(b),
+        for s in neighbours(k), (dist(s, b) > 1), !WhiteOccupied(s);
+    WhiteHasMove() <- WhiteKingMove(_);
+    WhiteHasMove() <- ToMove(Side::White), WhitePawn(p), !Occupied(Sq(p.0, p.1 + 1));
+    WhiteHasMove() <- ToMove(Side::White), WhitePiece(_, _);
+    Stalemate() <- ToMove(Side::Black), !BlackHasMove(), !BlackInCheck();
+    Stalemate() <- ToMove(Side::White), !WhiteHasMove();
+    Checkmate() <- ToMove(Side::Black), !BlackHasMove(), BlackInCheck();
+
+    // Step 3: the kings on one file, rank or diagonal, and the squares between.
+    KingsAligned(l, n) <- WhiteKing(w), BlackKing(b), let Some((l, n)) = line_between(w, b);
+
+    // ------------------------------------------ (2) positional predicates
+    struct Opposition(Opp, Side);
+    struct WhiteHasOpposition(Opp);
+    struct OutsideSquare();
+    struct KeySquare(Sq);
+    struct WkOnKeySquare();
+    struct WkOnFrontSpan();
+    struct BkInFront(i8);
+    struct WkInFront(i8);
+    struct KnightPawnStalemateTrap();
+    struct WhiteWinsKeySquareRace();
+    struct WhiteCanDrive();
+
+    // Opposition [OPP]: the kings face each other with an odd number of
+    // squares between; the side NOT to move holds it. Direct: one square
+    // between on a file or rank; distant: three or five; diagonal: on a
+    // diagonal with an odd number between.
+    Opposition(Opp::Direct, other(s)) <-
+        ToMove(s), KingsAligned(l, 1), (l != Line::Diagonal);
+    Opposition(Opp::Distant, other(s)) <-
+        ToMove(s), KingsAligned(l, n), (l != Line::Diagonal), (n == 3 || n == 5);
+    Opposition(Opp::Diagonal, other(s)) <-
+        ToMove(s), KingsAligned(Line::Diagonal, n), (n % 2 == 1);
+    WhiteHasOpposition(o) <- Opposition(o, Side::White);
+
+    // The white king stands on the pawn's front span.
+    WkOnFrontSpan() <- WhiteKing(k), FrontSpan(k);
+
+    // The square of the pawn [FINE p. 7; KNOW 2]: the black king catches the
+    // pawn only if it is no further from the queening square than the pawn
+    // (one step more when Black moves first). A white king on the front span
+    // costs the pawn a tempo, so Black gets one more. A pawn that can be
+    // taken at once is not outside anything.
+    OutsideSquare() <-
+        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s),
+        !WkOnFrontSpan(), !BlackCanCapturePawn(),
+        (dist(b, q) > m + if s == Side::Black { 1 } else { 0 });
+    OutsideSquare() <-
+        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s),
+        WkOnFrontSpan(), !BlackCanCapturePawn(),
+        (dist(b, q) > m + 1 + if s == Side::Black { 1 } else { 0 });
+
+    // Key squares [KSQ; FINE pp. 7-9]: if the white king reaches one, the
+    // pawn queens whoever moves. Pawn on ranks 2-4: the three squares two
+    // ranks ahead; on the 5th: the six squares on ranks 6 and 7; on the 6th:
+    // the six on ranks 7 and 8; on the 7th: the squares on ranks 7-8 next to
+    // it. Rook pawn: b7 and b8 (g7, g8), once the pawn is on the 6th or 7th.
+    KeySquare(s) <-
+        WhitePawn(p), !RookPawn(), (p.1 <= 4),
+        for f in (p.0 - 1)..=(p.0 + 1), let s = Sq(f, p.1 + 2), (s.on_board());
+    KeySquare(s) <-
+        WhitePawn(p), !RookPawn(), (p.1 == 5 || p.1 == 6),
+        for f in (p.0 - 1)..=(p.0 + 1), for y in (p.1 + 1)..=(p.1 + 2),
+        let s = Sq(f, y), (s.on_board());
+    KeySquare(s) <-
+        WhitePawn(p), !RookPawn(), (p.1 == 7), for s in neighbours(p), (s.1 >= 7);
+    KeySquare(Sq(f, y)) <-
+        WhitePawn(p), RookPawn(), (p.1 >= 6),
+        let f = if p.0 == 1 { 2 } else { 7 }, for y in 7..=8;
+    WkOnKeySquare() <- WhiteKing(k), KeySquare(k);
+
+    // Knight-pawn stalemate trap [KNOW 3]: pawn b6, black king a8, white
+    // king c7 or c8, Black to move is stalemate or leads to it; the key
+    // square rule must not claim a win there (and the g-file mirror).
+    KnightPawnStalemateTrap() <-
+        Board(w, p, b), KnightPawn(), ToMove(Side::Black), (p.1 == 6),
+        let corner = if p.0 == 2 { 1 } else { 8 },
+        (b == Sq(corner, 8)), (w.0 == 2 * p.0 - corner), (w.1 >= 7);
+
+    // Kings on the pawn's file, ahead of it, and how far ahead.
+    BkInFront(b.1 - p.1) <- Board(_, p, b), (b.0 == p.0), (b.1 > p.1);
+    WkInFront(w.1 - p.1) <- Board(w, p, _), (w.0 == p.0), (w.1 > p.1);
+
+    // The race to a key square: the white king steps onto it before the
+    // black king can even stand next to it (Black moving first gains a
+    // tempo). A counting rule of thumb, not exact: it ignores the pawn's own
+    // moves and shouldering [KPK, "key squares"].
+    WhiteWinsKeySquareRace() <-
+        Board(w, _, b), KeySquare(k), ToMove(s), !BlackCanCapturePawn(),
+        (dist(w, k) + if s == Side::Black { 1 } else { 0 } < dist(b, k));
+
+    // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
+    // pawn, the white king is visually closer than the black king to the
+    // square two ahead of the pawn, and the pawn is not lost.
+    WhiteCanDrive() <-
+        Board(w, p, b), ToMove(Side::White), !RookPawn(),
+        let ahead = Sq(p.0, (p.1 + 2).min(8)), (visually_closer(w, ahead, b));
+
+    // ------------------------------------------------ (3) scoring rules
+    // Absolute results [PECP step 14]: by the rules of chess.
+
+    // A queen or rook that cannot be taken, with Black not stalemated, mates
+    // by force (KQK, KRK); checkmate itself is a win.
+    Fires("absolute_win") <-
+        WhitePiece(_, r), (r.is_major()), ToMove(Side::White);
+    Fires("absolute_win") <-
+        WhitePiece(_, r), (r.is_major()), ToMove(Side::Black),
+        !BlackCanCapturePiece(), !Stalemate();
+    Fires("absolute_win") <- Checkmate();
+    // No pawn and no queen or rook: the pawn was taken, or promoted to a
+    // minor piece, which cannot mate.
+    Fires("absolute_draw_material") <- WhiteKing(_), !WhitePawn(_), !WhitePiece(_, Promo::Queen), !WhitePiece(_, Promo::Rook);
+    // The new queen or rook can be taken at once.
+    Fires("absolute_draw_piece_lost") <- BlackCanCapturePiece();
+    // The side to move has no legal move and is not in check.
+    Fires("absolute_draw_stalemate") <- Stalemate();
+
+    // Capture [KNOW 1]: Black to move next to an undefended pawn takes it.
+    Fires("pawn_falls") <- BlackCanCapturePawn(), WhitePawn(_);
+
+    // --- deterministic theory: wins
+
+    // The square of the pawn [FINE p. 7; KNOW 2, n=163,640/0].
+    Fires("outside_square") <- OutsideSquare(), !Stalemate();
+
+    // Key squares [KSQ; KNOW 3]: the white king on a key square wins
+    // whoever moves, unless the pawn falls at once or the knight-pawn
+    // stalemate trap applies.
+    Fires("king_on_key_square") <-
+        WkOnKeySquare(), !BlackCanCapturePawn(), !KnightPawnStalemateTrap(), !Stalemate();
+
+    // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
+    // king directly in front of a non-rook pawn on rank 5 or further wins
+    // whoever moves.
+    Fires("king_in_front_advanced") <-
+        Board(_, p, _), WkInFront(1), !RookPawn(), (p.1 >= 5);
+
+    // Opposition in front of the pawn [OPP; KNOW 4, n=24/0]: white king
+    // directly in front of a non-rook pawn, black king facing it with one
+    // square between, Black to move: Black must give way.
+    Fires("opposition_in_front") <-
+        Board(w, _, b), WkInFront(1), !RookPawn(), ToMove(Side::Black),
+        (b.0 == w.0), (b.1 == w.1 + 2);
+    // The same with distant opposition, three squares between [KNOW 4, n=12/0].
+    Fires("distant_opposition_in_front") <-
+        Board(w, _, b), WkInFront(1), !RookPawn(), ToMove(Side::Black),
+        (b.0 == w.0), (b.1 == w.1 + 4);
+    // A spare pawn move hands the move over [KNOW 4, n=18/0]: white king two
+    // squares in front, black king four squares in front, White to move.
+    Fires("spare_tempo") <-
+        Board(w, p, b), WkInFront(2), !RookPawn(), ToMove(Side::White),
+        (b.0 == p.0), (b.1 == p.1 + 4), (w.1 == p.1 + 2);
+
+    // --- deterministic theory: draws
+
+    // The defender in front [KNOW 6, n=7,964/0]: the black king one or two
+    // squares directly in front of the pawn, not on the 8th rank, draws.
+    Fires("defender_in_front") <- BkInFront(n), BlackKing(b), (n <= 2), (b.1 < 8);
+
+    // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
+    // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
+    Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);
+    // Rook pawn, black king on a8/b8 (h8/g8): a fortress (n=2,676/0).
+    Fires("rook_pawn_corner") <-
+        Board(_, p, b), RookPawn(), (b.1 == 8), (dx(b, p) <= 1);
+    // Rook pawn, black king on c8 (f8), pawn on ranks 2-6: the black king
+    // reaches b8 in time, except with pawn a6, white king b6 or c6 and
+    // White to move, where a7 wins.
+    Fires("rook_pawn_c8") <-
+        Board(w, p, b), RookPawn(), (p.1 <= 6), (b.1 == 8), (dx(b, p) == 2),
+        ToMove(s), (!(p.1 == 6 && s == Side::White && w.1 == 6 && dx(w, p) >= 1 && dx(w, p) <= 2));
+    // Rook pawn, black king on c7 (f7), pawn on ranks 2-6, not capturable
+    // (n=1,080/0).
+    Fires("rook_pawn_c7") <-
+        Board(_, p, b), RookPawn(), (p.1 <= 6), (b.1 == 7), (dx(b, p) == 2),
+        !BlackCanCapturePawn();
+    // Rook pawn, white king shut in on a7/a8 ahead of its pawn by the black
+    // king on c7/c8 (n=88/0).
+    Fires("rook_pawn_king_shut_in") <-
+        Board(w, p, b), RookPawn(), (w.0 == p.0), (w.1 >= 7), (w.1 > p.1),
+        (b.1 >= 7), (dx(b, p) == 2);
+
+    // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
+    // white king directly in front of a non-rook pawn on ranks 2-4, black
+    // king facing it, White to move: White must give way.
+    Fires("opposition_held_low") <-
+        Board(w, p, b), WkInFront(1), !RookPawn(), ToMove(Side::White), (p.1 <= 4),
+        (b.0 == w.0), (b.1 == w.1 + 2);
+
+    // chessprogramming.org recognisers [CPW; KNOW 8], all exact:
+    // black king directly in front, white king directly behind, Black to move.
+    Fires("blockade_king_behind") <-
+        Board(w, p, _), BkInFront(1), ToMove(Side::Black), (w.0 == p.0), (w.1 == p.1 - 1);
+    // Black king directly in front, white king diagonally behind, White to move.
+    Fires("blockade_king_diagonal_behind") <-
+        Board(w, p, _), BkInFront(1), ToMove(Side::White), (dx(w, p) == 1), (w.1 == p.1 - 1);
+    // Kings in vertical opposition with the pawn beside the white king,
+    // White to move.
+    Fires("opposition_pawn_beside") <-
+        Board(w, p, b), ToMove(Side::White), (w.0 == b.0), (b.1 == w.1 + 2),
+        (p.1 == w.1), (dx(w, p) == 1);
+    // White king one rank behind the pawn within one file, black king two
+    // ranks ahead within one file, White to move, black king not on the 8th.
+    Fires("kings_behind_and_ahead") <-
+        Board(w, p, b), ToMove(Side::White), (w.1 == p.1 - 1), (dx(w, p) <= 1),
+        (b.1 == p.1 + 2), (dx(b, p) <= 1), (b.1 < 8);
+
+    // --- averaged rules: tendencies, not proofs
+
+    // [PECP eq. (2)] whiteCanDrive, weight 0.58 in the paper.
+    Fires("white_can_drive") <- WhiteCanDrive(), !BlackCanCapturePawn();
+    // A second whiteCanDrive: the white king wins the race to a key square.
+    Fires("white_can_drive_key_square") <- WhiteWinsKeySquareRace();
+    // The white king stands ahead of its pawn, within one file: it escorts
+    // the pawn from the front [FINE p. 8; KPK].
+    Fires("king_ahead_of_pawn") <-
+        Board(w, p, _), (w.1 > p.1), (dx(w, p) <= 1), !BlackCanCapturePawn();
+    // The white king is behind its pawn: the pawn must be escorted alone
+    // [KPK: "the king should be in front of the pawn"].
+    Fires("king_behind_pawn") <- Board(w, p, _), (w.1 < p.1);
+    // White holds the opposition with its king level with or ahead of the
+    // pawn [OPP].
+    Fires("white_has_opposition") <- Board(w, p, _), WhiteHasOpposition(_), (w.1 >= p.1);
+    // Black holds the opposition in front of the white king [OPP].
+    Fires("black_has_opposition") <-
+        Board(w, p, b), Opposition(_, Side::Black), (b.1 > w.1), (b.1 > p.1);
+    // A rook pawn is the hardest to win: the corner is a fortress [KPK].
+    Fires("rook_pawn") <- RookPawn();
+    // The black king is far from the pawn and its queening square, further
+    // than the white king: it can neither block nor attack [FINE p. 7].
+    Fires("defender_far_away") <-
+        Board(w, p, b), QueeningSquare(q), (dist(b, q) > dist(w, q)), (dist(b, p) > dist(w, p) + 1);
+    // The black king controls the square in front of the pawn first.
+    Fires("defender_controls_stop_square") <-
+        Board(w, p, b), ToMove(s), let stop = Sq(p.0, p.1 + 1),
+        (dist(b, stop) + if s == Side::White { 1 } else { 0 } <= dist(w, stop));
+    // Black's king stands on the front span far ahead: it blockades.
+    Fires("defender_blockades_far") <- BkInFront(n), (n >= 3);
+    // A pawn on the 5th or beyond that cannot be taken: little room is left
+    // for the defender [FINE p. 8].
+    Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
+}

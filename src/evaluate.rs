@@ -1,0 +1,209 @@
+//! Level-1 weight of one position (the paper's step 18c).
+//!
+//! If deterministic rules fire, the first of them in `rules/weights.toml`
+//! order gives the weight alone. Otherwise the weight is the arithmetic mean
+//! of every averaged rule that fires, each distinct rule once. If nothing
+//! fires the weight is 0.5 and the position is marked "no rule".
+
+use rustc_hash::FxBuildHasher;
+
+use crate::facts::Node;
+use crate::geometry::Side;
+use crate::rules::position as program;
+use crate::weights::{Kind, RuleBook};
+
+/// Weights above this are "win", below it "draw", equal "unknown".
+pub const VERDICT_THRESHOLD: f64 = 0.5;
+
+/// A verdict from a weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Weight above [`VERDICT_THRESHOLD`].
+    Win,
+    /// Weight below it.
+    Draw,
+    /// Exactly at it.
+    Unknown,
+}
+
+impl Verdict {
+    /// From a weight.
+    pub fn of(weight: f64) -> Verdict {
+        if weight > VERDICT_THRESHOLD {
+            Verdict::Win
+        } else if weight < VERDICT_THRESHOLD {
+            Verdict::Draw
+        } else {
+            Verdict::Unknown
+        }
+    }
+
+    /// "win", "draw" or "unknown".
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The level-1 evaluation of a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluation {
+    /// Weight in [0, 1] from the pawn side's point of view.
+    pub weight: f64,
+    /// Whether a deterministic rule decided.
+    pub deterministic: bool,
+    /// Rows of the rule book that fired, in book order.
+    pub fired: Vec<u16>,
+    /// A win-side and a draw-side deterministic rule fired together.
+    pub conflict: bool,
+}
+
+impl Evaluation {
+    /// The verdict of the weight.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.weight)
+    }
+
+    /// True when no rule fired.
+    pub fn no_rule(&self) -> bool {
+        self.fired.is_empty()
+    }
+}
+
+/// Runs the Datalog program on a position; returns the fired rule rows.
+pub fn fired_rules(node: &Node, book: &RuleBook) -> Vec<u16> {
+    let mut rt = program::Crepe::new();
+    rt.extend([program::WhiteKing(node.wk)]);
+    rt.extend([program::BlackKing(node.bk)]);
+    if let Some(p) = node.pawn {
+        rt.extend([program::WhitePawn(p)]);
+    }
+    if let Some((s, r)) = node.piece {
+        rt.extend([program::WhitePiece(s, r)]);
+    }
+    rt.extend([program::ToMove(node.turn)]);
+    let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
+    let mut rows: Vec<u16> = fires
+        .into_iter()
+        .filter_map(|program::Fires(id)| {
+            let row = book.index_of(id);
+            debug_assert!(row.is_some(), "rule {id} has no row in rules/weights.toml");
+            row.map(|r| r as u16)
+        })
+        .collect();
+    rows.sort_unstable();
+    rows
+}
+
+/// Combines fired rules into a weight (step 18c).
+pub fn combine(fired: Vec<u16>, book: &RuleBook) -> Evaluation {
+    let mut det: Option<f64> = None;
+    let (mut win_side, mut draw_side) = (false, false);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for &r in &fired {
+        let row = &book.rows[r as usize];
+        match row.kind {
+            Kind::Deterministic => {
+                // Book order is priority order: the first one decides.
+                det.get_or_insert(row.weight);
+                win_side |= row.weight > VERDICT_THRESHOLD;
+                draw_side |= row.weight < VERDICT_THRESHOLD;
+            }
+            Kind::Averaged => {
+                sum += row.weight;
+                n += 1;
+            }
+        }
+    }
+    let (weight, deterministic) = match det {
+        Some(w) => (w, true),
+        None if n > 0 => (sum / n as f64, false),
+        None => (VERDICT_THRESHOLD, false),
+    };
+    Evaluation {
+        weight,
+        deterministic,
+        fired,
+        conflict: win_side && draw_side,
+    }
+}
+
+/// The level-1 evaluation of a position with the built-in rule book.
+pub fn evaluate(node: &Node) -> Evaluation {
+    let book = RuleBook::builtin();
+    combine(fired_rules(node, book), book)
+}
+
+/// Level-1 order for the side choosing: White wants high weights, Black low.
+/// Returns true when weight `a` is strictly better than `b` for `mover`.
+pub fn better_for(mover: Side, a: f64, b: f64) -> bool {
+    match mover {
+        Side::White => a > b,
+        Side::Black => a < b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::weights::RuleRow;
+
+    fn row(id: &str, weight: f64, kind: Kind) -> RuleRow {
+        RuleRow {
+            id: id.into(),
+            weight,
+            kind,
+            description: String::new(),
+            source: String::new(),
+        }
+    }
+
+    /// The paper's example (section 4): one whiteDrives rule (0.70), two
+    /// different whiteCanDrive rules (0.58), one instinctW1 (0.47) and three
+    /// different intelligenceB rules (0.11) average to 0.38.
+    #[test]
+    fn averaging_counts_each_distinct_rule_once_as_in_the_paper() {
+        let text = [
+            ("whiteDrives", 0.70),
+            ("whiteCanDrive1", 0.58),
+            ("whiteCanDrive2", 0.58),
+            ("instinctW1", 0.47),
+            ("intelligenceB1", 0.11),
+            ("intelligenceB2", 0.11),
+            ("intelligenceB3", 0.11),
+        ]
+        .iter()
+        .map(|(id, w)| {
+            format!("[[rule]]\nid = \"{id}\"\nweight = {w}\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\n")
+        })
+        .collect::<String>();
+        let book = RuleBook::parse(&text).unwrap();
+        let e = combine((0..7).collect(), &book);
+        assert!(!e.deterministic);
+        assert_eq!((e.weight * 100.0).round() / 100.0, 0.38);
+    }
+
+    #[test]
+    fn deterministic_rule_decides_alone_and_conflicts_are_flagged() {
+        let book = RuleBook {
+            rows: vec![
+                row("win", 1.0, Kind::Deterministic),
+                row("draw", 0.0, Kind::Deterministic),
+                row("avg", 0.3, Kind::Averaged),
+            ],
+            index: Default::default(),
+        };
+        let e = combine(vec![1, 2], &book);
+        assert_eq!((e.weight, e.deterministic, e.conflict), (0.0, true, false));
+        let e = combine(vec![0, 1], &book);
+        assert!(e.conflict);
+        let e = combine(vec![], &book);
+        assert_eq!(
+            (e.weight, e.no_rule(), e.verdict()),
+            (0.5, true, Verdict::Unknown)
+        );
+    }
+}

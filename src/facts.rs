@@ -1,0 +1,81 @@
+//! Facts: a position as the Datalog program's input relations.
+
+use shakmaty::{Chess, Color, Position, Role};
+
+use crate::geometry::{Promo, Side, Sq};
+use crate::position::Kpk;
+
+/// A normalised position the rules can judge: a KPK position, or what is left
+/// after the pawn moved on (a promoted piece) or was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// White king.
+    pub wk: Sq,
+    /// Black king.
+    pub bk: Sq,
+    /// The white pawn, if still on the board.
+    pub pawn: Option<Sq>,
+    /// The piece the pawn became, if it promoted.
+    pub piece: Option<(Sq, Promo)>,
+    /// Side to move.
+    pub turn: Side,
+}
+
+impl Node {
+    /// From a checked KPK position.
+    pub fn from_kpk(k: Kpk) -> Node {
+        Node {
+            wk: Sq::from_square(k.wk),
+            bk: Sq::from_square(k.bk),
+            pawn: Some(Sq::from_square(k.wp)),
+            piece: None,
+            turn: side(k.turn),
+        }
+    }
+
+    /// From a normalised shakmaty position with White's king and at most one
+    /// other white unit against the lone black king.
+    pub fn from_chess(pos: &Chess) -> Node {
+        let board = pos.board();
+        let wk = board.king_of(Color::White).expect("white king");
+        let bk = board.king_of(Color::Black).expect("black king");
+        let mut pawn = None;
+        let mut piece = None;
+        for sq in board.white() & !board.kings() {
+            let s = Sq::from_square(sq);
+            match board.role_at(sq) {
+                Some(Role::Pawn) => pawn = Some(s),
+                Some(Role::Queen) => piece = Some((s, Promo::Queen)),
+                Some(Role::Rook) => piece = Some((s, Promo::Rook)),
+                Some(Role::Bishop) => piece = Some((s, Promo::Bishop)),
+                Some(Role::Knight) => piece = Some((s, Promo::Knight)),
+                _ => {}
+            }
+        }
+        Node {
+            wk: Sq::from_square(wk),
+            bk: Sq::from_square(bk),
+            pawn,
+            piece,
+            turn: side(pos.turn()),
+        }
+    }
+
+    /// The same position mirrored across the vertical axis (files a↔h).
+    pub fn mirror_files(self) -> Node {
+        Node {
+            wk: self.wk.mirror_file(),
+            bk: self.bk.mirror_file(),
+            pawn: self.pawn.map(Sq::mirror_file),
+            piece: self.piece.map(|(s, r)| (s.mirror_file(), r)),
+            turn: self.turn,
+        }
+    }
+}
+
+fn side(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}

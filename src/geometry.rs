@@ -1,0 +1,210 @@
+//! Pure board geometry for the rules: squares in the paper's coordinates,
+//! distances (paper step 3), neighbours and attacks (steps 2 and 9).
+//!
+//! No chess judgement lives here; the rules in `rules/` do the reasoning.
+
+/// A square as in the paper: `Sq(x, y)` with file `x` and rank `y` from 1 to 8
+/// (`Sq(1, 1)` is a1, `Sq(2, 3)` is b3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(pub i8, pub i8);
+
+impl Sq {
+    /// From a shakmaty square.
+    pub fn from_square(s: shakmaty::Square) -> Sq {
+        Sq(s.file().to_u32() as i8 + 1, s.rank().to_u32() as i8 + 1)
+    }
+
+    /// File, 1 to 8.
+    pub fn x(self) -> i8 {
+        self.0
+    }
+
+    /// Rank, 1 to 8.
+    pub fn y(self) -> i8 {
+        self.1
+    }
+
+    /// The square `dx` files and `dy` ranks away, if on the board.
+    pub fn offset(self, dx: i8, dy: i8) -> Option<Sq> {
+        let s = Sq(self.0 + dx, self.1 + dy);
+        s.on_board().then_some(s)
+    }
+
+    /// Whether the coordinates lie on the board.
+    pub fn on_board(self) -> bool {
+        (1..=8).contains(&self.0) && (1..=8).contains(&self.1)
+    }
+
+    /// The square mirrored across the board's vertical axis (a↔h).
+    pub fn mirror_file(self) -> Sq {
+        Sq(9 - self.0, self.1)
+    }
+}
+
+/// Side to move (or a side in general).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The side with the pawn.
+    White,
+    /// The defender.
+    Black,
+}
+
+/// A piece the pawn promoted to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Promo {
+    /// Queen.
+    Queen,
+    /// Rook.
+    Rook,
+    /// Bishop.
+    Bishop,
+    /// Knight.
+    Knight,
+}
+
+impl Promo {
+    /// Queen or rook: enough to mate a lone king.
+    pub fn is_major(self) -> bool {
+        matches!(self, Promo::Queen | Promo::Rook)
+    }
+}
+
+/// King distance: the number of king moves between two squares
+/// (max of the horizontal and vertical distances).
+pub fn dist(a: Sq, b: Sq) -> i8 {
+    dx(a, b).max(dy(a, b))
+}
+
+/// Horizontal distance (files apart).
+pub fn dx(a: Sq, b: Sq) -> i8 {
+    (a.0 - b.0).abs()
+}
+
+/// Vertical distance (ranks apart).
+pub fn dy(a: Sq, b: Sq) -> i8 {
+    (a.1 - b.1).abs()
+}
+
+/// The paper's `VisuallyCloser(S1, S2, S3)`: S1 is nearer to S2 than S3 is.
+pub fn visually_closer(s1: Sq, s2: Sq, s3: Sq) -> bool {
+    dist(s1, s2) < dist(s3, s2)
+}
+
+/// How two squares line up: on a file, a rank or a diagonal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Line {
+    /// Same file.
+    Vertical,
+    /// Same rank.
+    Horizontal,
+    /// Same diagonal.
+    Diagonal,
+}
+
+/// If `a` and `b` share a file, rank or diagonal: the line and the number of
+/// squares strictly between them.
+pub fn line_between(a: Sq, b: Sq) -> Option<(Line, i8)> {
+    let (h, v) = (dx(a, b), dy(a, b));
+    if a == b {
+        None
+    } else if h == 0 {
+        Some((Line::Vertical, v - 1))
+    } else if v == 0 {
+        Some((Line::Horizontal, h - 1))
+    } else if h == v {
+        Some((Line::Diagonal, h - 1))
+    } else {
+        None
+    }
+}
+
+const KING_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// The squares a king on `a` touches (paper step 2, adjacency).
+pub fn neighbours(a: Sq) -> impl Iterator<Item = Sq> {
+    KING_STEPS.iter().filter_map(move |&(x, y)| a.offset(x, y))
+}
+
+/// The squares a white pawn on `p` attacks.
+pub fn pawn_attacks(p: Sq) -> impl Iterator<Item = Sq> {
+    [(-1, 1), (1, 1)]
+        .into_iter()
+        .filter_map(move |(x, y)| p.offset(x, y))
+}
+
+/// The squares a promoted piece on `from` attacks; `blocker` (the white
+/// king) stops sliders. The black king does not block: a square behind it
+/// on the line stays attacked for its escape.
+pub fn piece_attacks(from: Sq, role: Promo, blocker: Sq) -> Vec<Sq> {
+    let rays: &[(i8, i8)] = match role {
+        Promo::Queen => &KING_STEPS,
+        Promo::Rook => &[(0, 1), (0, -1), (1, 0), (-1, 0)],
+        Promo::Bishop => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+        Promo::Knight => {
+            return [
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ]
+            .into_iter()
+            .filter_map(|(x, y)| from.offset(x, y))
+            .collect();
+        }
+    };
+    let mut out = Vec::with_capacity(27);
+    for &(x, y) in rays {
+        let mut s = from;
+        while let Some(n) = s.offset(x, y) {
+            out.push(n);
+            if n == blocker {
+                break;
+            }
+            s = n;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_are_split_as_in_the_paper() {
+        let (e3, d6) = (Sq(5, 3), Sq(4, 6));
+        assert_eq!((dx(e3, d6), dy(e3, d6), dist(e3, d6)), (1, 3, 3));
+        assert_eq!(line_between(Sq(4, 4), Sq(4, 6)), Some((Line::Vertical, 1)));
+        assert_eq!(line_between(Sq(1, 1), Sq(4, 4)), Some((Line::Diagonal, 2)));
+        assert_eq!(line_between(Sq(1, 1), Sq(2, 3)), None);
+        assert!(visually_closer(Sq(5, 3), Sq(4, 5), Sq(4, 8)));
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_board() {
+        assert_eq!(neighbours(Sq(1, 1)).count(), 3);
+        assert_eq!(neighbours(Sq(4, 4)).count(), 8);
+        assert_eq!(pawn_attacks(Sq(1, 2)).collect::<Vec<_>>(), vec![Sq(2, 3)]);
+    }
+
+    #[test]
+    fn sliders_stop_at_the_white_king_not_the_black() {
+        let a = piece_attacks(Sq(1, 8), Promo::Rook, Sq(3, 8));
+        assert!(a.contains(&Sq(2, 8)) && a.contains(&Sq(3, 8)) && !a.contains(&Sq(4, 8)));
+        assert!(a.contains(&Sq(1, 1)));
+    }
+}

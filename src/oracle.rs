@@ -1,0 +1,207 @@
+//! The embedded exact oracle: a retrograde KPK solver.
+//!
+//! The method of Stockfish's KPK bitbase (`bitbase.cpp`): label the positions
+//! decided by the rules of chess, then iterate to a fixed point. It is the
+//! truth when no Syzygy tables are at hand, and a test checks it against
+//! Syzygy on all 331,352 positions. It is never called from a rule.
+//!
+//! Layout: index = ((stm * 64 + wk) * 64 + bk) * 64 + wp, 2 * 64^3 = 524,288
+//! entries, one byte each; pawn squares off ranks 2-7 stay invalid.
+
+use std::sync::OnceLock;
+
+use shakmaty::{Color, Square};
+
+use crate::position::Kpk;
+
+const INVALID: u8 = 0;
+const UNKNOWN: u8 = 1;
+const DRAW: u8 = 2;
+const WIN: u8 = 3;
+
+/// The solved KPK table: whether White (the pawn side) wins each position.
+pub struct Oracle {
+    table: Vec<u8>,
+}
+
+impl std::fmt::Debug for Oracle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Oracle").finish_non_exhaustive()
+    }
+}
+
+fn idx(stm: usize, wk: usize, bk: usize, wp: usize) -> usize {
+    ((stm * 64 + wk) * 64 + bk) * 64 + wp
+}
+
+fn file(s: usize) -> i32 {
+    (s % 8) as i32
+}
+fn rank(s: usize) -> i32 {
+    (s / 8) as i32
+}
+fn dist(a: usize, b: usize) -> i32 {
+    (file(a) - file(b)).abs().max((rank(a) - rank(b)).abs())
+}
+
+fn king_moves(s: usize) -> impl Iterator<Item = usize> {
+    (-1..=1)
+        .flat_map(move |dx| (-1..=1).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| dx != 0 || dy != 0)
+        .filter_map(move |(dx, dy)| {
+            let (f, r) = (file(s) + dx, rank(s) + dy);
+            ((0..8).contains(&f) && (0..8).contains(&r)).then_some((r * 8 + f) as usize)
+        })
+}
+
+fn pawn_attacks(p: usize, s: usize) -> bool {
+    rank(s) == rank(p) + 1 && (file(s) - file(p)).abs() == 1
+}
+
+/// After White promotes on `q` (queen or rook, Black to move): Black draws
+/// by taking the piece or being stalemated; otherwise KQK/KRK is won.
+fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
+    let defended = dist(wk, q) == 1;
+    if dist(bk, q) == 1 && !defended {
+        return false;
+    }
+    let line = |s: usize| {
+        let (df, dr) = (file(s) - file(q), rank(s) - rank(q));
+        if rook {
+            df == 0 || dr == 0
+        } else {
+            df == 0 || dr == 0 || df.abs() == dr.abs()
+        }
+    };
+    // Is `s` attacked by the new piece (the white king may block its ray)?
+    let piece_hits = |s: usize| {
+        if s == q || !line(s) {
+            return false;
+        }
+        let (sf, sr) = ((file(s) - file(q)).signum(), (rank(s) - rank(q)).signum());
+        let (mut f, mut r) = (file(q) + sf, rank(q) + sr);
+        loop {
+            let t = (r * 8 + f) as usize;
+            if t == s {
+                return true;
+            }
+            if t == wk {
+                return false;
+            }
+            f += sf;
+            r += sr;
+        }
+    };
+    let in_check = piece_hits(bk);
+    let has_move = king_moves(bk).any(|s| dist(s, wk) > 1 && !piece_hits(s));
+    has_move || in_check
+}
+
+impl Oracle {
+    /// Solves KPK. Takes tens of milliseconds in a release build.
+    pub fn solve() -> Oracle {
+        let mut table = vec![INVALID; 2 * 64 * 64 * 64];
+        let mut live = Vec::with_capacity(340_000);
+        // 1. Legal positions and the ones the rules of chess decide at once.
+        for stm in 0..2 {
+            for wk in 0..64 {
+                for bk in 0..64 {
+                    for wp in 8..56 {
+                        if wk == bk || wk == wp || bk == wp || dist(wk, bk) <= 1 {
+                            continue;
+                        }
+                        if stm == 0 && pawn_attacks(wp, bk) {
+                            continue; // Black would be in check with White to move.
+                        }
+                        let i = idx(stm, wk, bk, wp);
+                        table[i] = UNKNOWN;
+                        if stm == 0 {
+                            let q = wp + 8;
+                            if rank(wp) == 6
+                                && q != wk
+                                && q != bk
+                                && (promotion_wins(wk, bk, q, false)
+                                    || promotion_wins(wk, bk, q, true))
+                            {
+                                table[i] = WIN;
+                            }
+                        } else {
+                            let safe = |s: usize| dist(s, wk) > 1 && !pawn_attacks(wp, s);
+                            let takes = dist(bk, wp) == 1 && dist(wk, wp) > 1;
+                            let in_check = pawn_attacks(wp, bk);
+                            let stalemate = !in_check && !king_moves(bk).any(safe);
+                            if takes || stalemate {
+                                table[i] = DRAW;
+                            }
+                        }
+                        if table[i] == UNKNOWN {
+                            live.push(i);
+                        }
+                    }
+                }
+            }
+        }
+        // 2. Iterate: White wins if some move wins; Black loses if every
+        //    move loses. What never becomes a win is a draw.
+        loop {
+            let mut changed = false;
+            live.retain(|&i| {
+                let (stm, wk, bk, wp) = (i >> 18, (i >> 12) & 63, (i >> 6) & 63, i & 63);
+                let win = if stm == 0 {
+                    let king = king_moves(wk)
+                        .filter(|&s| s != wp && dist(s, bk) > 1)
+                        .any(|s| table[idx(1, s, bk, wp)] == WIN);
+                    let one = wp + 8;
+                    let push = rank(wp) < 6
+                        && one != wk
+                        && one != bk
+                        && (table[idx(1, wk, bk, one)] == WIN
+                            || (rank(wp) == 1
+                                && one + 8 != wk
+                                && one + 8 != bk
+                                && table[idx(1, wk, bk, one + 8)] == WIN));
+                    king || push
+                } else {
+                    let mut moves = king_moves(bk)
+                        .filter(|&s| dist(s, wk) > 1 && !pawn_attacks(wp, s))
+                        .peekable();
+                    moves.peek().is_some() && moves.all(|s| table[idx(0, wk, s, wp)] == WIN)
+                };
+                if win {
+                    table[i] = WIN;
+                    changed = true;
+                }
+                !win
+            });
+            if !changed {
+                break;
+            }
+        }
+        for i in live {
+            table[i] = DRAW;
+        }
+        Oracle { table }
+    }
+
+    /// The shared, lazily solved oracle.
+    pub fn get() -> &'static Oracle {
+        static ORACLE: OnceLock<Oracle> = OnceLock::new();
+        ORACLE.get_or_init(Oracle::solve)
+    }
+
+    /// Whether White (the pawn side) wins a normalised KPK position.
+    pub fn white_wins(&self, k: Kpk) -> bool {
+        let stm = usize::from(k.turn == Color::Black);
+        self.table[idx(stm, sq(k.wk), sq(k.bk), sq(k.wp))] == WIN
+    }
+
+    /// Whether White wins after promoting on `q` to a queen (`rook` false)
+    /// or rook, Black to move. Minor pieces never win.
+    pub fn promotion_wins(&self, wk: Square, bk: Square, q: Square, rook: bool) -> bool {
+        promotion_wins(sq(wk), sq(bk), sq(q), rook)
+    }
+}
+
+fn sq(s: Square) -> usize {
+    s.to_usize()
+}

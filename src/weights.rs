@@ -1,0 +1,97 @@
+//! Weights: the rule table in `rules/weights.toml`, read once.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// The weights file as compiled into the binary.
+pub const WEIGHTS_TOML: &str = include_str!("../rules/weights.toml");
+
+/// Deterministic rules decide alone; averaged rules are averaged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Extreme knowledge: if it fires, the position gets its weight alone.
+    Deterministic,
+    /// A tendency: averaged with every other averaged rule that fires.
+    Averaged,
+}
+
+impl Kind {
+    /// "deterministic" or "averaged".
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Deterministic => "deterministic",
+            Kind::Averaged => "averaged",
+        }
+    }
+}
+
+/// One row of the weights file.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+pub struct RuleRow {
+    /// The id the Datalog program fires.
+    pub id: String,
+    /// Weight in [0, 1] from the pawn side's point of view.
+    pub weight: f64,
+    /// Deterministic or averaged.
+    pub kind: Kind,
+    /// One line saying what the rule means.
+    pub description: String,
+    /// Where the knowledge comes from.
+    pub source: String,
+}
+
+#[derive(Deserialize)]
+struct File {
+    rule: Vec<RuleRow>,
+}
+
+/// The rule table with an index by id. The position of a row is its
+/// priority (lower first).
+#[derive(Debug)]
+pub struct RuleBook {
+    /// The rows in file order.
+    pub rows: Vec<RuleRow>,
+    pub(crate) index: HashMap<String, usize>,
+}
+
+impl RuleBook {
+    /// Parses and checks a weights file.
+    ///
+    /// # Errors
+    /// A message naming the bad row: duplicate id, weight outside [0, 1].
+    pub fn parse(text: &str) -> Result<RuleBook, String> {
+        let file: File = toml::from_str(text).map_err(|e| format!("weights file: {e}"))?;
+        let mut index = HashMap::new();
+        for (i, row) in file.rule.iter().enumerate() {
+            if !(0.0..=1.0).contains(&row.weight) {
+                return Err(format!(
+                    "weights file: rule {} has weight {} outside [0, 1]",
+                    row.id, row.weight
+                ));
+            }
+            if index.insert(row.id.clone(), i).is_some() {
+                return Err(format!("weights file: rule {} listed twice", row.id));
+            }
+        }
+        Ok(RuleBook {
+            rows: file.rule,
+            index,
+        })
+    }
+
+    /// The compiled-in rule book.
+    pub fn builtin() -> &'static RuleBook {
+        static BOOK: OnceLock<RuleBook> = OnceLock::new();
+        BOOK.get_or_init(|| {
+            RuleBook::parse(WEIGHTS_TOML).expect("rules/weights.toml is checked by the tests")
+        })
+    }
+
+    /// Row index of a rule id.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+}
