@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
-use pecp::{Input, PecpError, Tablebases, position, tablebase};
+use clap::{Parser, Subcommand, ValueEnum};
+use pecp::line::{self, Player};
+use pecp::{Input, PecpError, Tablebases, position, report, tablebase, truth::Truth};
 use shakmaty::Position;
 
 #[derive(Parser)]
@@ -28,11 +29,148 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// Weigh a position and every move with the rules; choose a move by the
+    /// two selection levels. POSITION "-" reads FENs from stdin, one per line.
+    Analyse {
+        /// FEN, paper notation, or "-" for one FEN per line on stdin.
+        position: String,
+        /// One JSON object per position (one per line in batch mode).
+        #[arg(long)]
+        json: bool,
+        /// Draw the board with ASCII letters.
+        #[arg(long)]
+        ascii: bool,
+        /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+    },
+    /// List every rule: id, kind, weight, description, source.
+    Rules {
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate an annotated line (the paper's generation loop).
+    Line {
+        /// FEN or paper notation.
+        position: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Who plays the white pieces.
+        #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
+        white: PlayerArg,
+        /// Who plays the black pieces.
+        #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
+        black: PlayerArg,
+        /// Stop after this many moves of each side.
+        #[arg(long, default_value_t = 50)]
+        max_moves: u32,
+        /// Moves (SAN, space or comma separated) the defender must play first.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Write to this file (whole or not at all) instead of stdout.
+        #[arg(long)]
+        output: Option<PathBuf>,
+        /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+    },
+    /// Measure the rules against the truth over every legal KPK position.
+    Validate {
+        /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases;
+        /// without tables the embedded exact oracle is the truth).
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+        /// Check a reproducible random subset of N positions.
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed for --sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Side to move to sweep.
+        #[arg(long, value_enum, default_value_t = SideArg::Both)]
+        side: SideArg,
+        /// Play out every won position against perfect defence.
+        #[arg(long)]
+        playout: bool,
+        /// Write failing positions as EPD to this file.
+        #[arg(long)]
+        counterexamples: Option<PathBuf>,
+        /// Worker threads (default: all cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Benchmarks: level-1 evaluation speed, or validate against a plain
+    /// Syzygy sweep measured in the same run.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Syzygy tablebase files.
     Tablebases {
         #[command(subcommand)]
         action: TbAction,
     },
+}
+
+#[derive(Subcommand)]
+enum BenchWhat {
+    /// Level-1 evaluation per position over a fixed set (one thread).
+    Eval {
+        /// Positions to evaluate (every k-th legal position).
+        #[arg(long, default_value_t = 20_000)]
+        positions: usize,
+    },
+    /// Plain Syzygy WDL probe of all 331,352 positions, then `validate`
+    /// (items 1, 2, 3, 5) on the same threads; prints both and the ratio.
+    Sweep {
+        /// Folder with Syzygy tables.
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SideArg {
+    White,
+    Black,
+    Both,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Pgn,
+    Json,
+    Pecp,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PlayerArg {
+    Pecp,
+    Tablebase,
+}
+
+impl PlayerArg {
+    fn player(self) -> Player {
+        match self {
+            PlayerArg::Pecp => Player::Pecp,
+            PlayerArg::Tablebase => Player::Tablebase,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            PlayerArg::Pecp => "pecp",
+            PlayerArg::Tablebase => "tablebase",
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -94,6 +232,173 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             show(&input, !ascii, out)?;
             Ok(0)
         }
+        Command::Analyse {
+            position,
+            json,
+            ascii,
+            tablebases,
+        } => {
+            let tb = Tablebases::discover(tablebases.as_deref())?;
+            if position == "-" {
+                return analyse_batch(json, !ascii, tb.as_ref(), out);
+            }
+            let input = Input::parse(&position)?;
+            print_analysis(&input, json, !ascii, tb.as_ref(), out)?;
+            Ok(0)
+        }
+        Command::Rules { json } => {
+            let book = pecp::weights::RuleBook::builtin();
+            if json {
+                let v = serde_json::json!({
+                    "rules": book.rows,
+                    "comparisons": pecp::select::criteria(),
+                });
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&v).expect("serialisable")
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "level-1 rules (rules/position.rs, weights in rules/weights.toml); deterministic rules in priority order:"
+                )?;
+                for r in &book.rows {
+                    writeln!(
+                        out,
+                        "  {:<32} {:<13} {:.2}  {}",
+                        r.id,
+                        r.kind.word(),
+                        r.weight,
+                        r.description
+                    )?;
+                    writeln!(out, "  {:<32} source: {}", "", r.source)?;
+                }
+                writeln!(
+                    out,
+                    "\nlevel-2 comparisons (rules/compare.rs, order in rules/compare.toml):"
+                )?;
+                for (i, c) in pecp::select::criteria().iter().enumerate() {
+                    writeln!(out, "  {}. {:<32} {}", i + 1, c.id, c.description)?;
+                    writeln!(out, "     {:<32} source: {}", "", c.source)?;
+                }
+            }
+            Ok(0)
+        }
+        Command::Line {
+            position,
+            format,
+            white,
+            black,
+            max_moves,
+            moves,
+            output,
+            tablebases,
+        } => {
+            let input = Input::parse(&position)?;
+            let tb = Tablebases::discover(tablebases.as_deref())?;
+            let needs_truth =
+                matches!(white, PlayerArg::Tablebase) || matches!(black, PlayerArg::Tablebase);
+            let (pawn_arg, defender_arg) = match input.orientation {
+                pecp::Orientation::AsGiven => (white, black),
+                pecp::Orientation::Flipped => (black, white),
+            };
+            let start = input
+                .kpk
+                .to_chess_with_counters(input.halfmoves, input.fullmoves);
+            let script = match &moves {
+                Some(list) => parse_script(list)?,
+                None => Vec::new(),
+            };
+            let config = line::Config {
+                white: pawn_arg.player(),
+                black: defender_arg.player(),
+                max_moves,
+                defender_script: script,
+                orientation: input.orientation,
+            };
+            // The tablebase player uses Syzygy when present, else the oracle.
+            let truth = if needs_truth {
+                Truth::new(Tablebases::discover(tablebases.as_deref())?)
+            } else {
+                Truth::new(None)
+            };
+            let l = line::generate(&start, &config, &truth)?;
+            let rep = report::line_report(
+                &l,
+                input.orientation,
+                pawn_arg.name(),
+                defender_arg.name(),
+                tb.as_ref(),
+            )?;
+            let text = match format {
+                Format::Text => rep.text(),
+                Format::Pgn => rep.pgn(),
+                Format::Json => rep.json(),
+                Format::Pecp => rep.paper_table(),
+            };
+            match output {
+                Some(path) => pecp::io::write_atomically(&path, text.as_bytes())?,
+                None => out.write_all(text.as_bytes())?,
+            }
+            Ok(0)
+        }
+        Command::Validate {
+            tablebases,
+            sample,
+            seed,
+            side,
+            playout,
+            counterexamples,
+            threads,
+            json,
+        } => {
+            let tb = Tablebases::discover(tablebases.as_deref())?;
+            let truth = Truth::new(tb);
+            let opts = pecp::validate::Options {
+                sample: sample.map(|n| (n, seed)),
+                side: match side {
+                    SideArg::White => pecp::validate::SideFilter::White,
+                    SideArg::Black => pecp::validate::SideFilter::Black,
+                    SideArg::Both => pecp::validate::SideFilter::Both,
+                },
+                playout,
+                counterexamples: counterexamples.is_some(),
+            };
+            let (report, examples) = in_pool(threads, || {
+                let total = pecp::validate::select_positions(&opts).len() as u64;
+                let bar = progress_bar(total);
+                let tick = || {
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                };
+                let r = pecp::validate::run(&truth, &opts, &tick);
+                if let Some(b) = &bar {
+                    b.finish_and_clear();
+                }
+                r
+            })??;
+            if let Some(path) = counterexamples {
+                let text: String = examples
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| e.epd(i + 1) + "\n")
+                    .collect();
+                pecp::io::write_atomically(&path, text.as_bytes())?;
+            }
+            if json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&report).expect("serialisable")
+                )?;
+            } else {
+                write!(out, "{}", report.text(&examples))?;
+            }
+            Ok(0)
+        }
+        Command::Bench { what } => bench(what, out),
         Command::Tablebases {
             action: TbAction::Check { tablebases },
         } => {
@@ -134,4 +439,181 @@ fn show(input: &Input, unicode: bool, out: &mut impl Write) -> std::io::Result<(
     sans.sort();
     writeln!(out, "legal moves:  {} ({})", sans.join(" "), sans.len())?;
     Ok(())
+}
+
+fn print_analysis(
+    input: &Input,
+    json: bool,
+    unicode: bool,
+    tb: Option<&Tablebases>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let a = report::analyse(
+        input.kpk,
+        input.orientation,
+        input.halfmoves,
+        input.fullmoves,
+        tb,
+    )?;
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&a).expect("serialisable"))?;
+    } else {
+        write!(
+            out,
+            "{}",
+            pecp::board::diagram(input.user_chess().board(), unicode)
+        )?;
+        write!(out, "{}", a.text())?;
+    }
+    Ok(())
+}
+
+fn analyse_batch(
+    json: bool,
+    unicode: bool,
+    tb: Option<&Tablebases>,
+    out: &mut impl Write,
+) -> Result<i32, Failure> {
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut failed = false;
+    let mut first = true;
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| PecpError::Io(format!("cannot read stdin: {e}")))?;
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        match Input::parse(&line) {
+            Ok(input) => {
+                if !json && !first {
+                    writeln!(out)?;
+                }
+                first = false;
+                print_analysis(&input, json, unicode, tb, out)?;
+            }
+            Err(e) => {
+                eprintln!("pecp: line {}: {e}", n + 1);
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed { 2 } else { 0 })
+}
+
+fn parse_script(list: &str) -> Result<Vec<shakmaty::san::San>, PecpError> {
+    list.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|tok| {
+            tok.parse()
+                .map_err(|_| PecpError::Usage(format!("--moves: {tok:?} is not a SAN move")))
+        })
+        .collect()
+}
+
+fn in_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T, PecpError> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        if n == 0 {
+            return Err(PecpError::Usage("--threads must be at least 1".into()));
+        }
+        b = b.num_threads(n);
+    }
+    let pool = b
+        .build()
+        .map_err(|e| PecpError::Usage(format!("cannot start threads: {e}")))?;
+    Ok(pool.install(f))
+}
+
+fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {eta} left")
+            .expect("valid template"),
+    );
+    Some(bar)
+}
+
+fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
+    match what {
+        BenchWhat::Eval { positions } => {
+            let all = pecp::enumerate::all_positions();
+            let step = (all.len() / positions.max(1)).max(1);
+            let set: Vec<pecp::facts::Node> = all
+                .iter()
+                .step_by(step)
+                .map(|k| pecp::facts::Node::from_kpk(*k))
+                .collect();
+            // Warm up, then time three rounds and report the best.
+            let mut sink = 0.0;
+            for n in set.iter().take(1000) {
+                sink += pecp::evaluate::evaluate(n).weight;
+            }
+            let mut best = f64::INFINITY;
+            for _ in 0..3 {
+                let t = std::time::Instant::now();
+                for n in &set {
+                    sink += pecp::evaluate::evaluate(n).weight;
+                }
+                best = best.min(t.elapsed().as_secs_f64());
+            }
+            writeln!(
+                out,
+                "level-1 evaluation: {} positions, best of 3 rounds {:.3} s, {:.2} µs per position (checksum {:.1})",
+                set.len(),
+                best,
+                best * 1e6 / set.len() as f64,
+                sink
+            )?;
+            Ok(0)
+        }
+        BenchWhat::Sweep {
+            tablebases,
+            threads,
+        } => {
+            let tb = Tablebases::discover(tablebases.as_deref())?.ok_or_else(|| {
+                PecpError::Tablebase(
+                    "bench sweep needs the Syzygy tables (--tablebases DIR)".into(),
+                )
+            })?;
+            let (probe_s, wins, report) = in_pool(threads, || -> Result<_, PecpError> {
+                use rayon::prelude::*;
+                let all = pecp::enumerate::all_positions();
+                let t = std::time::Instant::now();
+                let wins: Result<usize, PecpError> = all
+                    .par_iter()
+                    .map(|k| {
+                        tb.wdl(&k.to_chess())
+                            .map(|w| usize::from((w == 1) == (k.turn == shakmaty::Color::White)))
+                    })
+                    .try_reduce(|| 0, |a, b| Ok(a + b));
+                let probe_s = t.elapsed().as_secs_f64();
+                let truth = Truth::new(Some(tb));
+                let opts = pecp::validate::Options {
+                    sample: None,
+                    side: pecp::validate::SideFilter::Both,
+                    playout: false,
+                    counterexamples: false,
+                };
+                let (report, _) = pecp::validate::run(&truth, &opts, &|| {})?;
+                Ok((probe_s, wins?, report))
+            })??;
+            writeln!(out, "threads: {}", report.threads)?;
+            writeln!(
+                out,
+                "syzygy WDL probe of {} positions: {:.3} s ({} wins for White)",
+                report.positions, probe_s, wins
+            )?;
+            writeln!(
+                out,
+                "pecp validate (classification, deterministic, moves, rules): {:.3} s",
+                report.elapsed_s
+            )?;
+            writeln!(out, "ratio: {:.1}x", report.elapsed_s / probe_s)?;
+            Ok(0)
+        }
+    }
 }

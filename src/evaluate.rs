@@ -132,9 +132,11 @@ pub fn combine(fired: Vec<u16>, book: &RuleBook) -> Evaluation {
 }
 
 /// The level-1 evaluation of a position with the built-in rule book.
+/// The position is put on the canonical half of the board first (pawn on
+/// files a-d), so a position and its mirror image always weigh the same.
 pub fn evaluate(node: &Node) -> Evaluation {
     let book = RuleBook::builtin();
-    combine(fired_rules(node, book), book)
+    combine(fired_rules(&node.canonical(), book), book)
 }
 
 /// Level-1 order for the side choosing: White wants high weights, Black low.

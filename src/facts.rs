@@ -61,6 +61,13 @@ impl Node {
         }
     }
 
+    /// The position with the pawn (or its piece) on files a-d: mirrored
+    /// across the vertical axis if it stood on e-h.
+    pub fn canonical(self) -> Node {
+        let file = self.pawn.or(self.piece.map(|(s, _)| s)).map_or(1, |s| s.0);
+        if file >= 5 { self.mirror_files() } else { self }
+    }
+
     /// The same position mirrored across the vertical axis (files a↔h).
     pub fn mirror_files(self) -> Node {
         Node {

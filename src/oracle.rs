@@ -22,6 +22,9 @@ const WIN: u8 = 3;
 /// The solved KPK table: whether White (the pawn side) wins each position.
 pub struct Oracle {
     table: Vec<u8>,
+    /// For won positions: the iteration that proved the win (0 for an
+    /// immediate promotion), a distance-to-conversion in moves for each side.
+    depth: Vec<u8>,
 }
 
 impl std::fmt::Debug for Oracle {
@@ -44,7 +47,15 @@ fn dist(a: usize, b: usize) -> i32 {
     (file(a) - file(b)).abs().max((rank(a) - rank(b)).abs())
 }
 
+/// King moves from each square, precomputed once.
 fn king_moves(s: usize) -> impl Iterator<Item = usize> {
+    static TABLE: OnceLock<Vec<Vec<usize>>> = OnceLock::new();
+    TABLE.get_or_init(|| (0..64).map(|s| compute_king_moves(s).collect()).collect())[s]
+        .iter()
+        .copied()
+}
+
+fn compute_king_moves(s: usize) -> impl Iterator<Item = usize> {
     (-1..=1)
         .flat_map(move |dx| (-1..=1).map(move |dy| (dx, dy)))
         .filter(|&(dx, dy)| dx != 0 || dy != 0)
@@ -101,6 +112,7 @@ impl Oracle {
     /// Solves KPK. Takes tens of milliseconds in a release build.
     pub fn solve() -> Oracle {
         let mut table = vec![INVALID; 2 * 64 * 64 * 64];
+        let mut depth = vec![0u8; 2 * 64 * 64 * 64];
         let mut live = Vec::with_capacity(340_000);
         // 1. Legal positions and the ones the rules of chess decide at once.
         for stm in 0..2 {
@@ -143,36 +155,46 @@ impl Oracle {
         }
         // 2. Iterate: White wins if some move wins; Black loses if every
         //    move loses. What never becomes a win is a draw.
+        let mut iteration = 0u8;
         loop {
+            iteration += 1;
             let mut changed = false;
+            // Wins found in this pass become visible only in the next one,
+            // so that the iteration number is an honest distance.
+            let table_now = &table;
+            let mut newly = Vec::new();
             live.retain(|&i| {
                 let (stm, wk, bk, wp) = (i >> 18, (i >> 12) & 63, (i >> 6) & 63, i & 63);
                 let win = if stm == 0 {
                     let king = king_moves(wk)
                         .filter(|&s| s != wp && dist(s, bk) > 1)
-                        .any(|s| table[idx(1, s, bk, wp)] == WIN);
+                        .any(|s| table_now[idx(1, s, bk, wp)] == WIN);
                     let one = wp + 8;
                     let push = rank(wp) < 6
                         && one != wk
                         && one != bk
-                        && (table[idx(1, wk, bk, one)] == WIN
+                        && (table_now[idx(1, wk, bk, one)] == WIN
                             || (rank(wp) == 1
                                 && one + 8 != wk
                                 && one + 8 != bk
-                                && table[idx(1, wk, bk, one + 8)] == WIN));
+                                && table_now[idx(1, wk, bk, one + 8)] == WIN));
                     king || push
                 } else {
                     let mut moves = king_moves(bk)
                         .filter(|&s| dist(s, wk) > 1 && !pawn_attacks(wp, s))
                         .peekable();
-                    moves.peek().is_some() && moves.all(|s| table[idx(0, wk, s, wp)] == WIN)
+                    moves.peek().is_some() && moves.all(|s| table_now[idx(0, wk, s, wp)] == WIN)
                 };
                 if win {
-                    table[i] = WIN;
+                    newly.push(i);
                     changed = true;
                 }
                 !win
             });
+            for i in newly {
+                table[i] = WIN;
+                depth[i] = iteration;
+            }
             if !changed {
                 break;
             }
@@ -180,7 +202,7 @@ impl Oracle {
         for i in live {
             table[i] = DRAW;
         }
-        Oracle { table }
+        Oracle { table, depth }
     }
 
     /// The shared, lazily solved oracle.
@@ -193,6 +215,14 @@ impl Oracle {
     pub fn white_wins(&self, k: Kpk) -> bool {
         let stm = usize::from(k.turn == Color::Black);
         self.table[idx(stm, sq(k.wk), sq(k.bk), sq(k.wp))] == WIN
+    }
+
+    /// For a won position, the number of solver iterations that proved it:
+    /// each side's moves to a safe promotion under best play, counted by
+    /// both sides' plies in the iteration. Zero for draws.
+    pub fn depth(&self, k: Kpk) -> u8 {
+        let stm = usize::from(k.turn == Color::Black);
+        self.depth[idx(stm, sq(k.wk), sq(k.bk), sq(k.wp))]
     }
 
     /// Whether White wins after promoting on `q` to a queen (`rook` false)

@@ -25,3 +25,11 @@ fn ids_in(src: &str, marker: &str) -> Vec<String> {
     ids.dedup();
     ids
 }
+
+#[path = "../rules/compare.rs"]
+pub mod compare;
+
+/// The criterion ids that `rules/compare.rs` can prefer by.
+pub fn compare_criterion_ids() -> Vec<String> {
+    ids_in(include_str!("../rules/compare.rs"), "Prefer(\"")
+}

@@ -227,6 +227,15 @@ impl Tablebases {
         })
     }
 
+    /// shakmaty-syzygy's DTZ-optimal move.
+    pub(crate) fn best_move_raw(&self, pos: &Chess) -> Result<Option<Move>> {
+        Ok(self
+            .tb
+            .best_move(pos)
+            .map_err(|e| PecpError::Tablebase(e.to_string()))?
+            .map(|(m, _)| m))
+    }
+
     /// The value after each legal move, in shakmaty's move order.
     ///
     /// # Errors

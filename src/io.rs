@@ -1,0 +1,38 @@
+//! Files the user owns are written whole or not at all.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::error::{PecpError, Result};
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over
+/// `path`, so a reader never sees a half-written file.
+///
+/// # Errors
+/// [`PecpError::Io`] naming the file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| {
+        PecpError::Io(format!("cannot write {}: not a file name", path.display()))
+    })?;
+    let tmp = dir.join(format!(
+        ".{}.pecp-tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let fail = |e: std::io::Error| PecpError::Io(format!("cannot write {}: {e}", path.display()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    Ok(())
+}

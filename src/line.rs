@@ -1,0 +1,254 @@
+//! The line: the paper's generation loop (step 18). From generation 0, the
+//! side to move chooses a move, plays it, and so on until an absolute win
+//! (a safe promotion, or mate), an absolute draw (pawn lost, stalemate,
+//! insufficient material), the fifty-move rule, threefold repetition or the
+//! move limit.
+
+use shakmaty::{Board, Chess, Color, Move, Position, Role};
+
+use crate::error::{PecpError, Result};
+use crate::evaluate::{Evaluation, evaluate};
+use crate::facts::Node;
+use crate::position::{Orientation, orient_move, to_user};
+use crate::select::{Decision, decide};
+use crate::truth::Truth;
+use shakmaty::san::San;
+
+/// Who chooses the moves of one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// The two-level PECP selection.
+    Pecp,
+    /// Perfect play from the truth (Syzygy or the embedded oracle).
+    Tablebase,
+}
+
+/// Who chose a move in a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chooser {
+    /// PECP's two-level selection.
+    Pecp,
+    /// The tablebase player.
+    Tablebase,
+    /// A move given by the user (`--moves`).
+    Script,
+}
+
+/// Why a line ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    /// The pawn promoted to a queen or rook that cannot be taken, and the
+    /// defender is not stalemated.
+    AbsoluteWin,
+    /// Checkmate.
+    Checkmate,
+    /// The pawn (or the piece it became) was taken.
+    PawnLost,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Only a minor piece is left: no mate is possible.
+    InsufficientMaterial,
+    /// A hundred plies without a pawn move or capture.
+    FiftyMoves,
+    /// The same position for the third time.
+    Repetition,
+    /// `--max-moves` reached.
+    MoveLimit,
+}
+
+impl Termination {
+    /// A short machine-readable name.
+    pub fn id(self) -> &'static str {
+        match self {
+            Termination::AbsoluteWin => "absolute_win",
+            Termination::Checkmate => "checkmate",
+            Termination::PawnLost => "pawn_lost",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::Repetition => "threefold_repetition",
+            Termination::MoveLimit => "move_limit",
+        }
+    }
+
+    /// The PGN result: `1-0` for the pawn side's win (in normalised colours),
+    /// `1/2-1/2` for a draw, `*` when the limit stopped the line.
+    pub fn is_win(self) -> bool {
+        matches!(self, Termination::AbsoluteWin | Termination::Checkmate)
+    }
+
+    /// Whether the game is over by the rules (not by the limit).
+    pub fn is_draw(self) -> bool {
+        !self.is_win() && self != Termination::MoveLimit
+    }
+}
+
+/// One ply of a line.
+#[derive(Debug, Clone)]
+pub struct Ply {
+    /// The position before the move (normalised).
+    pub before: Chess,
+    /// The move (normalised).
+    pub mv: Move,
+    /// The position after it.
+    pub after: Chess,
+    /// Who chose it.
+    pub chooser: Chooser,
+    /// PECP's decision, when PECP chose.
+    pub decision: Option<Decision>,
+    /// Level-1 evaluation of the position after the move.
+    pub eval: Evaluation,
+}
+
+/// A whole line.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// Generation 0 (normalised).
+    pub start: Chess,
+    /// The plies played.
+    pub plies: Vec<Ply>,
+    /// Why it ended.
+    pub termination: Termination,
+}
+
+/// Settings of the generation loop.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Player of the pawn side (normalised White).
+    pub white: Player,
+    /// Player of the defender.
+    pub black: Player,
+    /// Stop after this many moves of each side.
+    pub max_moves: u32,
+    /// Moves (SAN, in the user's orientation) the defender must play
+    /// first, in order.
+    pub defender_script: Vec<San>,
+    /// The user's orientation, to read the script.
+    pub orientation: Orientation,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            white: Player::Pecp,
+            black: Player::Pecp,
+            max_moves: 50,
+            defender_script: Vec::new(),
+            orientation: Orientation::AsGiven,
+        }
+    }
+}
+
+/// How a position ends the game, if it does (absolute win or draw, or the
+/// fifty-move rule). Repetition and the limit are the loop's business.
+pub fn game_end(pos: &Chess) -> Option<Termination> {
+    let b = pos.board();
+    let units = b.white() & !b.kings();
+    if pos.is_checkmate() {
+        return Some(Termination::Checkmate);
+    }
+    if pos.is_stalemate() {
+        return Some(Termination::Stalemate);
+    }
+    let Some(sq) = units.first() else {
+        return Some(Termination::PawnLost);
+    };
+    match b.role_at(sq) {
+        Some(Role::Pawn) => {}
+        Some(Role::Queen | Role::Rook) => {
+            let bk = b.king_of(Color::Black).expect("king");
+            let wk = b.king_of(Color::White).expect("king");
+            let hanging = pos.turn() == Color::Black && bk.distance(sq) == 1 && wk.distance(sq) > 1;
+            if !hanging {
+                return Some(Termination::AbsoluteWin);
+            }
+        }
+        _ => return Some(Termination::InsufficientMaterial),
+    }
+    if pos.halfmoves() >= 100 {
+        return Some(Termination::FiftyMoves);
+    }
+    None
+}
+
+/// Plays the generation loop from `start` (normalised).
+///
+/// # Errors
+/// A tablebase error from the tablebase player.
+pub fn generate(start: &Chess, config: &Config, truth: &Truth) -> Result<Line> {
+    generate_with(start, config, truth, &evaluate)
+}
+
+/// [`generate`] with a given level-1 evaluator (e.g. a memoised one).
+///
+/// # Errors
+/// A tablebase error from the tablebase player, or an illegal scripted move.
+pub fn generate_with(
+    start: &Chess,
+    config: &Config,
+    truth: &Truth,
+    eval: &impl Fn(&Node) -> Evaluation,
+) -> Result<Line> {
+    let mut pos = start.clone();
+    let mut plies = Vec::new();
+    let mut seen: Vec<(Board, Color)> = vec![(pos.board().clone(), pos.turn())];
+    let mut script = config.defender_script.iter();
+    let termination = loop {
+        if let Some(t) = game_end(&pos) {
+            break t;
+        }
+        if plies.len() as u32 >= 2 * config.max_moves {
+            break Termination::MoveLimit;
+        }
+        let white = pos.turn() == Color::White;
+        let player = if white { config.white } else { config.black };
+        let scripted = if white { None } else { script.next() };
+        let (mv, chooser, decision) = if let Some(san) = scripted {
+            let user = to_user(&pos, config.orientation);
+            let um = san.to_move(&user).map_err(|_| {
+                PecpError::Usage(format!(
+                    "--moves: {san} is not legal at ply {} ({})",
+                    plies.len() + 1,
+                    crate::position::fen_of(&user)
+                ))
+            })?;
+            (orient_move(um, config.orientation), Chooser::Script, None)
+        } else {
+            match player {
+                Player::Pecp => {
+                    let d = decide(&pos, eval).expect("a position that is not over has a move");
+                    (d.chosen().mv, Chooser::Pecp, Some(d))
+                }
+                Player::Tablebase => {
+                    let m = truth
+                        .best_move(&pos)?
+                        .expect("a position that is not over has a move");
+                    (m, Chooser::Tablebase, None)
+                }
+            }
+        };
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let after_eval = eval(&Node::from_chess(&after));
+        plies.push(Ply {
+            before: pos.clone(),
+            mv,
+            after: after.clone(),
+            chooser,
+            decision,
+            eval: after_eval,
+        });
+        pos = after;
+        let key = (pos.board().clone(), pos.turn());
+        let count = seen.iter().filter(|k| **k == key).count();
+        seen.push(key);
+        if count >= 2 {
+            break Termination::Repetition;
+        }
+    };
+    Ok(Line {
+        start: start.clone(),
+        plies,
+        termination,
+    })
+}

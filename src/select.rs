@@ -1,0 +1,277 @@
+//! Selection: level 1 (weigh every move, keep the best three) and level 2
+//! (the double tournament of the paper's step 18e).
+//!
+//! Decisions are taken on the canonical board, with the pawn on files a-d
+//! (a position with the pawn on e-h is mirrored first and the moves mirrored
+//! back), so a position and its mirror image always get mirrored choices.
+//!
+//! Level-1 order: the pawn side takes the highest weight, the defender the
+//! lowest. Ties keep the canonical move order: pawn moves before king moves,
+//! promotions queen, rook, bishop, knight; then by destination, higher rank
+//! first, then lower file first.
+
+use std::sync::OnceLock;
+
+use rustc_hash::FxBuildHasher;
+use serde::Deserialize;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role};
+
+use crate::evaluate::{Evaluation, VERDICT_THRESHOLD, better_for};
+use crate::facts::Node;
+use crate::geometry::Side;
+use crate::rules::compare as program;
+
+/// The comparison criteria file as compiled in.
+pub const COMPARE_TOML: &str = include_str!("../rules/compare.toml");
+
+/// One level-2 criterion.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+pub struct Criterion {
+    /// Id as in `Prefer("id", _)`.
+    pub id: String,
+    /// What it means.
+    pub description: String,
+    /// Where the knowledge comes from.
+    pub source: String,
+}
+
+#[derive(Deserialize)]
+struct CompareFile {
+    criterion: Vec<Criterion>,
+}
+
+/// The criteria in the order they are tried.
+pub fn criteria() -> &'static [Criterion] {
+    static C: OnceLock<Vec<Criterion>> = OnceLock::new();
+    C.get_or_init(|| {
+        toml::from_str::<CompareFile>(COMPARE_TOML)
+            .expect("rules/compare.toml is checked by the tests")
+            .criterion
+    })
+}
+
+/// A legal move with the position it leads to and that position's weight.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// The move (normalised colours: White has the pawn).
+    pub mv: Move,
+    /// The position after it.
+    pub after: Chess,
+    /// The same as facts for the rules.
+    pub node: Node,
+    /// Level-1 evaluation of the position after the move.
+    pub eval: Evaluation,
+}
+
+/// One pairing of the level-2 tournament (indices into `Decision::moves`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairing {
+    /// First candidate.
+    pub a: usize,
+    /// Second candidate.
+    pub b: usize,
+    /// The one preferred.
+    pub winner: usize,
+    /// The criterion that decided, or `None` for the level-1 fallback.
+    pub criterion: Option<&'static str>,
+}
+
+/// Everything the two selection levels found in one position.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    /// Every legal move, in canonical order.
+    pub moves: Vec<Candidate>,
+    /// Level-1 best three, best first (indices into `moves`).
+    pub best3: Vec<usize>,
+    /// The level-2 pairings played (none with one candidate).
+    pub tournament: Vec<Pairing>,
+    /// The move chosen (index into `moves`).
+    pub chosen: usize,
+}
+
+impl Decision {
+    /// The chosen candidate.
+    pub fn chosen(&self) -> &Candidate {
+        &self.moves[self.chosen]
+    }
+}
+
+fn mover_of(pos: &Chess) -> Side {
+    match pos.turn() {
+        shakmaty::Color::White => Side::White,
+        shakmaty::Color::Black => Side::Black,
+    }
+}
+
+/// Whether a normalised position should be mirrored (files a↔h) to put the
+/// pawn, or the piece it became, on files a-d.
+fn needs_mirror(pos: &Chess) -> bool {
+    let b = pos.board();
+    let units = b.white() & !b.kings();
+    units.first().is_some_and(|s| s.file().to_u32() >= 4)
+}
+
+fn mirror_pos(pos: &Chess) -> Chess {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.board.flip_horizontal();
+    Chess::from_setup(setup, CastlingMode::Standard).expect("mirroring keeps legality")
+}
+
+fn mirror_move(m: Move) -> Move {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => Move::Normal {
+            role,
+            from: from.flip_horizontal(),
+            capture,
+            to: to.flip_horizontal(),
+            promotion,
+        },
+        other => other,
+    }
+}
+
+fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
+    let promo = match m.promotion() {
+        Some(Role::Queen) => 0,
+        Some(Role::Rook) => 1,
+        Some(Role::Bishop) => 2,
+        Some(Role::Knight) => 3,
+        _ => 4,
+    };
+    let king = u8::from(m.role() == Role::King);
+    (
+        king,
+        promo,
+        -(m.to().rank().to_u32() as i32),
+        m.to().file().to_u32(),
+    )
+}
+
+/// Decides a move with the given level-1 evaluator. `None` if the side to
+/// move has no legal move.
+pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
+    decide_with(pos, eval, &compare)
+}
+
+/// Like [`decide`] with a custom level-2 comparison (for caching).
+pub fn decide_with(
+    pos: &Chess,
+    eval: &impl Fn(&Node) -> Evaluation,
+    cmp: &impl Fn(Side, &Candidate, &Candidate) -> Option<(&'static str, bool)>,
+) -> Option<Decision> {
+    let mirrored = needs_mirror(pos);
+    let canon = if mirrored {
+        mirror_pos(pos)
+    } else {
+        pos.clone()
+    };
+    let mut moves: Vec<Move> = canon.legal_moves().into_iter().collect();
+    if moves.is_empty() {
+        return None;
+    }
+    moves.sort_by_key(canonical_key);
+    let mover = mover_of(pos);
+    let mut cands: Vec<Candidate> = moves
+        .into_iter()
+        .map(|m| {
+            let mut after = canon.clone();
+            after.play_unchecked(m);
+            let node = Node::from_chess(&after);
+            let e = eval(&node);
+            Candidate {
+                mv: m,
+                after,
+                node,
+                eval: e,
+            }
+        })
+        .collect();
+    // Level 1: stable sort by weight keeps the canonical order for ties.
+    let mut order: Vec<usize> = (0..cands.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (wa, wb) = (cands[a].eval.weight, cands[b].eval.weight);
+        match mover {
+            Side::White => wb.total_cmp(&wa),
+            Side::Black => wa.total_cmp(&wb),
+        }
+    });
+    let best3: Vec<usize> = order.iter().copied().take(3).collect();
+    // Level 2: i1 vs i2 gives the sub-winner, which meets i3.
+    let mut tournament = Vec::new();
+    let mut winner = best3[0];
+    for &challenger in &best3[1..] {
+        let (a, b) = (winner, challenger);
+        let (w, criterion) = match cmp(mover, &cands[a], &cands[b]) {
+            Some((id, a_wins)) => (if a_wins { a } else { b }, Some(id)),
+            None => {
+                // Fallback: level-1 order (a ranks before b in best3).
+                let b_better = better_for(mover, cands[b].eval.weight, cands[a].eval.weight);
+                (if b_better { b } else { a }, None)
+            }
+        };
+        tournament.push(Pairing {
+            a,
+            b,
+            winner: w,
+            criterion,
+        });
+        winner = w;
+    }
+    if mirrored {
+        for c in &mut cands {
+            c.mv = mirror_move(c.mv);
+            let mut after = pos.clone();
+            after.play_unchecked(c.mv);
+            c.node = Node::from_chess(&after);
+            c.after = after;
+        }
+    }
+    Some(Decision {
+        moves: cands,
+        best3,
+        tournament,
+        chosen: winner,
+    })
+}
+
+/// The level-2 comparison: runs `rules/compare.rs` on two candidates and
+/// returns the deciding criterion and whether `a` wins, or `None` when no
+/// criterion separates them.
+pub fn compare(mover: Side, a: &Candidate, b: &Candidate) -> Option<(&'static str, bool)> {
+    let mut rt = program::Crepe::new();
+    rt.extend([program::Mover(mover)]);
+    for (tag, c) in [(program::Tag::A, a), (program::Tag::B, b)] {
+        rt.extend([program::WhiteKing(tag, c.node.wk)]);
+        rt.extend([program::BlackKing(tag, c.node.bk)]);
+        if let Some(p) = c.node.pawn {
+            rt.extend([program::WhitePawn(tag, p)]);
+        }
+        if c.eval.deterministic {
+            let side = if c.eval.weight > VERDICT_THRESHOLD {
+                Side::White
+            } else {
+                Side::Black
+            };
+            rt.extend([program::Decided(tag, side)]);
+        }
+    }
+    let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
+    let find =
+        |id: &str, tag: program::Tag| prefs.iter().find(|p| p.0 == id && p.1 == tag).map(|p| p.0);
+    for crit in criteria() {
+        let a_pref = find(&crit.id, program::Tag::A);
+        let b_pref = find(&crit.id, program::Tag::B);
+        match (a_pref, b_pref) {
+            (Some(id), None) => return Some((id, true)),
+            (None, Some(id)) => return Some((id, false)),
+            _ => {}
+        }
+    }
+    None
+}

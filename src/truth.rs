@@ -1,0 +1,143 @@
+//! The judge of every claim: Syzygy tables when available, otherwise the
+//! embedded exact oracle. Never called from a rule.
+
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use crate::error::Result;
+use crate::oracle::Oracle;
+use crate::position::Kpk;
+use crate::tablebase::Tablebases;
+
+/// Where the truth comes from.
+#[derive(Debug)]
+pub enum Truth {
+    /// Digest-checked Syzygy tables.
+    Syzygy(Tablebases),
+    /// The retrograde solver in [`crate::oracle`].
+    Embedded(&'static Oracle),
+}
+
+impl Truth {
+    /// Syzygy if `tb` is given, else the embedded oracle.
+    pub fn new(tb: Option<Tablebases>) -> Truth {
+        match tb {
+            Some(t) => Truth::Syzygy(t),
+            None => Truth::Embedded(Oracle::get()),
+        }
+    }
+
+    /// "syzygy" or "embedded".
+    pub fn name(&self) -> &'static str {
+        match self {
+            Truth::Syzygy(_) => "syzygy",
+            Truth::Embedded(_) => "embedded",
+        }
+    }
+
+    /// Whether the pawn side (normalised White) wins `pos`, a normalised
+    /// position: KPK, or what follows a promotion or a capture.
+    ///
+    /// # Errors
+    /// A tablebase probe error.
+    pub fn white_wins(&self, pos: &Chess) -> Result<bool> {
+        match self {
+            Truth::Syzygy(tb) => Ok(tb.value(pos)?.pawn_side_wins),
+            Truth::Embedded(o) => Ok(oracle_white_wins(o, pos)),
+        }
+    }
+
+    /// The move a perfect player makes: for the winning side the fastest
+    /// win, for the losing side the slowest loss, otherwise a move that
+    /// keeps the draw; ties go to the first in shakmaty's move order.
+    /// With Syzygy, "fast" is DTZ (shakmaty-syzygy's `best_move`); with the
+    /// embedded oracle, the solver's distance to a safe promotion.
+    ///
+    /// # Errors
+    /// A tablebase probe error.
+    pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
+        match self {
+            Truth::Syzygy(tb) => tb.best_move(pos),
+            Truth::Embedded(o) => Ok(oracle_best_move(o, pos)),
+        }
+    }
+}
+
+fn oracle_white_wins(o: &Oracle, pos: &Chess) -> bool {
+    if let Some(k) = Kpk::from_chess(pos) {
+        return o.white_wins(k);
+    }
+    let b = pos.board();
+    let piece = (b.white() & !b.kings()).first();
+    let Some(sq) = piece else { return false };
+    let rook = match b.role_at(sq) {
+        Some(Role::Queen) => false,
+        Some(Role::Rook) => true,
+        _ => return false,
+    };
+    match pos.turn() {
+        Color::White => true,
+        Color::Black => o.promotion_wins(
+            b.king_of(Color::White).expect("king"),
+            b.king_of(Color::Black).expect("king"),
+            sq,
+            rook,
+        ),
+    }
+}
+
+/// Distance used by the oracle player: smaller is a faster win.
+fn oracle_distance(o: &Oracle, pos: &Chess) -> i32 {
+    match Kpk::from_chess(pos) {
+        Some(k) => i32::from(o.depth(k)),
+        None => -1, // Already promoted: as fast as it gets.
+    }
+}
+
+fn oracle_best_move(o: &Oracle, pos: &Chess) -> Option<Move> {
+    let white = pos.turn() == Color::White;
+    let wins_now = oracle_white_wins(o, pos);
+    let mut best: Option<(i32, Move)> = None;
+    for m in pos.legal_moves() {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let w = oracle_white_wins(o, &after);
+        // Keep the value: White keeps a win, Black keeps a draw.
+        if w != wins_now {
+            continue;
+        }
+        // Winner minimises the distance, loser maximises it; in a draw the
+        // first drawing move will do (score 0).
+        let score = if !wins_now {
+            0
+        } else if white {
+            -oracle_distance(o, &after)
+        } else {
+            oracle_distance(o, &after)
+        };
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+impl Tablebases {
+    /// The DTZ-optimal move from shakmaty-syzygy.
+    ///
+    /// # Errors
+    /// A tablebase probe error.
+    pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
+        self.best_move_raw(pos)
+    }
+}
+
+/// Whether a move keeps the value for the side that makes it.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn keeps_value(truth: &Truth, pos: &Chess, m: Move) -> Result<bool> {
+    let before = truth.white_wins(pos)?;
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    Ok(truth.white_wins(&after)? == before)
+}
