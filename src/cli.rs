@@ -587,7 +587,7 @@ fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
                     .par_iter()
                     .map(|k| {
                         tb.wdl(&k.to_chess())
-                            .map(|w| usize::from((w == 1) == (k.turn == shakmaty::Color::White)))
+                            .map(|w| usize::from(w == if k.turn == shakmaty::Color::White { 1 } else { -1 }))
                     })
                     .try_reduce(|| 0, |a, b| Ok(a + b));
                 let probe_s = t.elapsed().as_secs_f64();

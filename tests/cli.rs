@@ -1,0 +1,224 @@
+//! The binary on good and bad input: exit codes and one-line messages.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn pecp(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pecp"))
+        .args(args)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap()
+}
+
+fn pecp_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pecp"))
+        .args(args)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // The program may stop reading at the first bad line: ignore EPIPE.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit 2, one line on stderr containing `needle`.
+fn rejects(args: &[&str], needle: &str) {
+    let o = pecp(args);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{args:?}: not one line: {e}");
+    assert!(e.contains(needle), "{args:?}: {e:?} lacks {needle:?}");
+}
+
+#[test]
+fn show_accepts_the_three_issue_examples() {
+    for p in [
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+        "wk(5/3) wp(4/3) bk(4/6) white",
+        "8/8/3pk3/8/8/3K4/8/8 b - - 0 1",
+    ] {
+        let o = pecp(&["show", p]);
+        assert_eq!(o.status.code(), Some(0), "{p}: {}", stderr(&o));
+        let s = stdout(&o);
+        assert!(s.contains("legal moves:") && s.contains("paper:"), "{s}");
+    }
+    let s = stdout(&pecp(&["show", "--ascii", "8/8/3pk3/8/8/3K4/8/8 b - - 0 1"]));
+    assert!(s.contains("bk(5/6) bp(4/6) wk(4/3) black"), "{s}");
+    assert!(s.contains("Kd5 Kd7 Ke5 Ke7 Kf5 Kf6 Kf7 d5 (8)"), "{s}");
+    assert!(s.contains(" . . . p k . . ."), "{s}");
+}
+
+#[test]
+fn every_kind_of_bad_input_exits_2_with_a_reason() {
+    rejects(&["show", ""], "empty position");
+    rejects(&["show", "rubbish"], "bad FEN");
+    rejects(&["show", "8/8/3k4/8/8/3PK3/8/7Q w - - 0 1"], "not a KPK position: white has a queen");
+    rejects(&["show", "8/8/3k4/8/8/3PK3/3P4/8 w - - 0 1"], "not a KPK position");
+    rejects(&["show", "3P4/8/3k4/8/8/4K3/8/8 w - - 0 1"], "illegal position");
+    rejects(&["show", "8/8/8/3k4/4K3/3P4/8/8 w - - 0 1"], "the kings are adjacent");
+    rejects(&["show", "8/8/8/8/2k5/3P4/8/5K2 w - - 0 1"], "the side not to move is in check");
+    rejects(&["show", "wk(5/3) wp(4/3) bk(4/9) white"], "bad paper notation");
+    rejects(&["analyse", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", "/nonexistent/pecp"], "tablebase");
+    rejects(&["line", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--moves", "Qh5"], "--moves");
+    let garbage = "Z".repeat(100_000);
+    rejects(&["show", &garbage], "bad FEN");
+}
+
+#[test]
+fn megabytes_of_garbage_on_stdin_are_rejected_in_one_line() {
+    let text: Vec<u8> = "Zq/9".repeat(1 << 20).into_bytes();
+    let o = pecp_stdin(&["analyse", "-"], &text);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).len() < 300);
+    let binary: Vec<u8> = (0..(3 << 20)).map(|i| (i * 7 % 256) as u8).collect();
+    let o = pecp_stdin(&["analyse", "-"], &binary);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).lines().count() <= 2, "{}", stderr(&o));
+}
+
+#[test]
+fn batch_analyse_reads_stdin_and_reports_bad_lines() {
+    let o = pecp_stdin(
+        &["analyse", "--json", "-"],
+        b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nwk(5/3) wp(4/3) bk(4/6) black\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    for v in &lines {
+        for key in ["fen", "side_to_move", "evaluation", "moves", "best3", "chosen", "tournament"] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        for key in ["weight", "deterministic", "rules"] {
+            assert!(v["evaluation"].get(key).is_some(), "missing evaluation.{key}");
+        }
+    }
+    assert_eq!(lines[0]["chosen"], "e3d4");
+    let o = pecp_stdin(&["analyse", "-"], b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nnonsense\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 2: bad FEN"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyse_json_lists_exactly_the_legal_moves_in_the_users_colours() {
+    let o = pecp(&["analyse", "--json", "8/8/3pk3/8/8/3K4/8/8 b - - 0 1"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let mut sans: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    sans.sort();
+    assert_eq!(sans, ["Kd5", "Kd7", "Ke5", "Ke7", "Kf5", "Kf6", "Kf7", "d5"]);
+    assert_eq!(v["side_to_move"], "black");
+    assert_eq!(v["chosen"], "e6d5", "the colour-flipped paper position: Kd5 is the only win");
+}
+
+#[test]
+fn rules_lists_every_rule() {
+    let o = pecp(&["rules", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let rules = v["rules"].as_array().unwrap();
+    assert!(rules.len() >= 15);
+    for r in rules {
+        for key in ["id", "kind", "weight", "description", "source"] {
+            assert!(r.get(key).is_some(), "missing {key}");
+        }
+    }
+}
+
+#[test]
+fn line_writes_each_format_and_output_files_whole() {
+    let fen = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+    let pgn = stdout(&pecp(&["line", fen, "--format", "pgn", "--max-moves", "3"]));
+    assert!(pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\"]"), "{pgn}");
+    assert!(pgn.contains("1. Kd4"), "{pgn}");
+    assert!(pgn.trim_end().ends_with('*'), "a line stopped by the limit ends with *: {pgn}");
+    let table = stdout(&pecp(&["line", fen, "--format", "pecp", "--max-moves", "2"]));
+    assert!(table.starts_with("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];"), "{table}");
+    assert!(table.contains("BestMove = [1, wk(4/4), wp(4/3), bk(4/6), black];"), "{table}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&pecp(&["line", fen, "--format", "json", "--max-moves", "2"]))).unwrap();
+    assert_eq!(json["plies"].as_array().unwrap().len(), 4);
+    assert_eq!(json["termination"], "move_limit");
+    let dir = std::env::temp_dir().join(format!("pecp-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("line.pgn");
+    std::fs::write(&file, "old content").unwrap();
+    let o = pecp(&["line", fen, "--format", "pgn", "--max-moves", "3", "--output", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), pgn);
+    // A file in a folder that does not exist: error, nothing written.
+    rejects(&["line", fen, "--output", "/nonexistent/pecp/x.pgn"], "cannot write");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebases_check_passes_on_the_shared_tables_and_fails_on_a_corrupt_copy() {
+    if common::tables("tablebases_check").is_none() {
+        return;
+    }
+    let dir = common::tables_dir();
+    let o = pecp(&["tablebases", "check", "--tablebases", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o).matches("digest OK").count(), 10);
+    let copy = std::env::temp_dir().join(format!("pecp-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&copy).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "rtbw" || e == "rtbz") {
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let victim = copy.join("KPvK.rtbw");
+    let mut bytes = std::fs::read(&victim).unwrap();
+    bytes[100] ^= 0xFF;
+    std::fs::write(&victim, bytes).unwrap();
+    let o = pecp(&["tablebases", "check", "--tablebases", copy.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("KPvK.rtbw  found, digest mismatch"), "{}", stdout(&o));
+    // And every command refuses the corrupt set.
+    rejects(&["analyse", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", copy.to_str().unwrap()], "digest mismatch");
+    std::fs::remove_file(copy.join("KQvK.rtbz")).unwrap();
+    let o = pecp(&["tablebases", "check", "--tablebases", copy.to_str().unwrap()]);
+    assert!(stdout(&o).contains("KQvK.rtbz  missing"));
+    std::fs::remove_dir_all(&copy).unwrap();
+}
+
+#[test]
+fn analyse_with_tables_marks_values_and_disagreements() {
+    if common::tables("analyse_with_tables").is_none() {
+        return;
+    }
+    let dir = common::tables_dir();
+    let o = pecp(&["analyse", "--json", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", dir.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["tablebase"]["wdl"], "win");
+    let moves = v["moves"].as_array().unwrap();
+    let winning: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["keeps_value"] == true)
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["Kd4"], "Syzygy: Kd4 is the only winning move");
+    assert!(moves.iter().all(|m| m["tablebase"]["dtz"].is_i64()));
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Reads pecp's PGN with python-chess: it must parse without errors, replay
+legally from its FEN, and end with the result the tags announce."""
+import io
+import subprocess
+import sys
+
+import chess
+import chess.pgn
+
+pecp = sys.argv[1]
+cases = [
+    ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", []),
+    ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--black", "tablebase"]),
+    ("8/8/3pk3/8/8/3K4/8/8 b - - 0 1", ["--white", "tablebase"]),
+    ("k7/8/8/K7/P7/8/8/8 w - - 0 1", []),
+]
+for fen, extra in cases:
+    out = subprocess.run([pecp, "line", fen, "--format", "pgn", *extra],
+                         check=True, capture_output=True, text=True).stdout
+    game = chess.pgn.read_game(io.StringIO(out))
+    if game is None or game.errors:
+        sys.exit(f"pgn_check: {fen} {extra}: python-chess errors {game.errors if game else 'no game'}")
+    board = game.board()
+    if board.fen() != fen:
+        sys.exit(f"pgn_check: FEN tag {board.fen()} != {fen}")
+    n = 0
+    for move in game.mainline_moves():
+        if move not in board.legal_moves:
+            sys.exit(f"pgn_check: illegal move {move} in {fen}")
+        board.push(move)
+        n += 1
+    result = game.headers["Result"]
+    if result not in ("1-0", "0-1", "1/2-1/2", "*"):
+        sys.exit(f"pgn_check: bad result {result}")
+    print(f"pgn_check: {fen} {' '.join(extra)}: {n} plies, result {result}, OK")

@@ -1,0 +1,99 @@
+//! Exhaustive sweeps over all 331,352 legal KPK positions against the truth.
+
+mod common;
+
+use pecp::enumerate::{EXPECTED, all_positions};
+use pecp::oracle::Oracle;
+use pecp::truth::Truth;
+use pecp::validate::{Options, SideFilter, run};
+use shakmaty::Color;
+
+/// Move soundness today, as `pecp validate` measures it: a regression floor
+/// to raise as the rules improve (issue 5, property 5).
+const FLOOR_WHITE_KEEPS_WIN: f64 = 0.976;
+const FLOOR_BLACK_KEEPS_DRAW: f64 = 0.973;
+
+fn full() -> Options {
+    Options {
+        sample: None,
+        side: SideFilter::Both,
+        playout: false,
+        counterexamples: true,
+    }
+}
+
+#[test]
+fn enumeration_matches_edwards_counts() {
+    let all = all_positions();
+    let o = Oracle::get();
+    let wtm = all.iter().filter(|k| k.turn == Color::White).count();
+    let wins = all.iter().filter(|k| o.white_wins(**k)).count();
+    assert_eq!((wtm, all.len() - wtm, wins, all.len() - wins), EXPECTED);
+}
+
+#[test]
+fn embedded_oracle_agrees_with_syzygy_everywhere() {
+    let Some(tb) = common::tables("embedded_oracle_agrees_with_syzygy_everywhere") else {
+        return;
+    };
+    let o = Oracle::get();
+    let mut disagree = Vec::new();
+    for k in all_positions() {
+        let s = tb.value(&k.to_chess()).unwrap().pawn_side_wins;
+        if s != o.white_wins(k) {
+            disagree.push(k.paper());
+        }
+    }
+    assert!(disagree.is_empty(), "{} disagreements, e.g. {:?}", disagree.len(), &disagree[..disagree.len().min(5)]);
+}
+
+fn check(report: &pecp::validate::Report) {
+    assert_eq!(report.counts_match_edwards, Some(true));
+    assert_eq!(report.deterministic.sound, report.deterministic.positions, "a deterministic rule is wrong");
+    assert_eq!(report.deterministic_conflicts, 0, "win and draw deterministic rules fired together");
+    let ms = &report.move_soundness;
+    let w = ms.white_in_won.sound as f64 / ms.white_in_won.positions as f64;
+    let b = ms.black_in_drawn.sound as f64 / ms.black_in_drawn.positions as f64;
+    assert!(w >= FLOOR_WHITE_KEEPS_WIN, "white keeps the win in only {w:.4}");
+    assert!(b >= FLOOR_BLACK_KEEPS_DRAW, "black keeps the draw in only {b:.4}");
+}
+
+fn strip_time(r: &pecp::validate::Report) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).unwrap();
+    v["elapsed_s"] = serde_json::Value::Null;
+    v["threads"] = serde_json::Value::Null;
+    v["truth"] = serde_json::Value::Null;
+    v
+}
+
+#[test]
+fn validate_with_the_embedded_oracle_and_syzygy_gives_the_same_figures() {
+    let embedded = Truth::new(None);
+    let (r1, _) = run(&embedded, &full(), &|| {}).unwrap();
+    check(&r1);
+    assert_eq!(r1.truth, "embedded");
+    let Some(tb) = common::tables("validate_with_syzygy") else {
+        return;
+    };
+    let syzygy = Truth::new(Some(tb));
+    let (r2, _) = run(&syzygy, &full(), &|| {}).unwrap();
+    assert_eq!(r2.truth, "syzygy");
+    assert_eq!(strip_time(&r1), strip_time(&r2));
+}
+
+#[test]
+fn validate_results_do_not_depend_on_the_thread_count() {
+    let truth = Truth::new(None);
+    let opts = Options {
+        sample: Some((20_000, 7)),
+        ..full()
+    };
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let three = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    let (a, ea) = one.install(|| run(&truth, &opts, &|| {})).unwrap();
+    let (b, eb) = three.install(|| run(&truth, &opts, &|| {})).unwrap();
+    assert_eq!(strip_time(&a), strip_time(&b));
+    let epd = |e: &[pecp::validate::Counterexample]| e.iter().enumerate().map(|(i, c)| c.epd(i)).collect::<Vec<_>>();
+    assert_eq!(epd(&ea), epd(&eb));
+    assert_eq!(a.positions, 20_000);
+}
