@@ -36,6 +36,8 @@ crepe! {
     @input
     pub struct WhitePawn(pub Tag, pub Sq);
     @input
+    pub struct WhitePiece(pub Tag, pub Sq, pub Promo);
+    @input
     pub struct Mover(pub Side);
     @input
     pub struct Decided(pub Tag, pub Side);
@@ -80,6 +82,11 @@ crepe! {
         Mover(Side::Black), Board(t, w, p, b), (b.1 > p.1),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
 
+    // 0. [PECP step 14] A safe promotion to a queen or rook (an absolute
+    //    win) ends the game: take it.
+    Prefer("promotes", t) <-
+        Mover(Side::White), WhitePiece(t, _, r), (r.is_major()), Decided(t, Side::White);
+
     // 1. A candidate proved for the mover by a deterministic rule beats one
     //    that is not.
     Prefer("proved_for_mover", t) <- Mover(s), Decided(t, s);
@@ -93,6 +100,16 @@ crepe! {
         Mover(Side::White), Both(_, pa, _, _, pb, _), (pa.1 > pb.1), PawnSafe(Tag::A);
     Prefer("pawn_further_and_safe", Tag::B) <-
         Mover(Side::White), Both(_, pa, _, _, pb, _), (pb.1 > pa.1), PawnSafe(Tag::B);
+
+    // 2b. [FINE p. 8] Progress: when both candidates are proved wins, the
+    //     white king goes where the pawn is going, nearer to the queening
+    //     square (the pawn's own advance is preferred just above).
+    Prefer("proved_king_nearer_queening_square", Tag::A) <-
+        Mover(Side::White), Decided(Tag::A, Side::White), Decided(Tag::B, Side::White),
+        Both(wa, pa, _, wb, pb, _), (dist(wa, Sq(pa.0, 8)) < dist(wb, Sq(pb.0, 8)));
+    Prefer("proved_king_nearer_queening_square", Tag::B) <-
+        Mover(Side::White), Decided(Tag::A, Side::White), Decided(Tag::B, Side::White),
+        Both(wa, pa, _, wb, pb, _), (dist(wb, Sq(pb.0, 8)) < dist(wa, Sq(pa.0, 8)));
 
     // 3. [OPP] The attacker takes the opposition, with his king level with
     //    or ahead of the pawn.

@@ -261,6 +261,18 @@ crepe! {
     Fires("king_on_key_square") <-
         WkOnKeySquare(), !BlackCanCapturePawn(), !KnightPawnStalemateTrap(), !Stalemate();
 
+    // The king two squares in front [KPK: "the attacking king two squares
+    // in front of its pawn wins whoever moves"; FINE pp. 8-9]: the white king
+    // two or more ranks ahead of a non-rook pawn, within one file of it,
+    // wins as long as the pawn is safe: the black king cannot attack it
+    // before the white king is back beside it (the side to move gains a
+    // step). Generalises the key squares of pawns on ranks 2-4.
+    Fires("king_two_ahead") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), !BlackCanCapturePawn(), !Stalemate(),
+        (w.1 >= p.1 + 2), (dx(w, p) <= 1),
+        (dist(b, p) - if s == Side::Black { 1 } else { 0 }
+            >= dist(w, p) - if s == Side::White { 1 } else { 0 });
+
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
     // whoever moves.

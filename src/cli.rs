@@ -586,8 +586,15 @@ fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
                 let wins: Result<usize, PecpError> = all
                     .par_iter()
                     .map(|k| {
-                        tb.wdl(&k.to_chess())
-                            .map(|w| usize::from(w == if k.turn == shakmaty::Color::White { 1 } else { -1 }))
+                        tb.wdl(&k.to_chess()).map(|w| {
+                            usize::from(
+                                w == if k.turn == shakmaty::Color::White {
+                                    1
+                                } else {
+                                    -1
+                                },
+                            )
+                        })
                     })
                     .try_reduce(|| 0, |a, b| Ok(a + b));
                 let probe_s = t.elapsed().as_secs_f64();

@@ -252,6 +252,9 @@ pub fn compare(mover: Side, a: &Candidate, b: &Candidate) -> Option<(&'static st
         if let Some(p) = c.node.pawn {
             rt.extend([program::WhitePawn(tag, p)]);
         }
+        if let Some((s, r)) = c.node.piece {
+            rt.extend([program::WhitePiece(tag, s, r)]);
+        }
         if c.eval.deterministic {
             let side = if c.eval.weight > VERDICT_THRESHOLD {
                 Side::White

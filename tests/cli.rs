@@ -48,7 +48,11 @@ fn rejects(args: &[&str], needle: &str) {
     let o = pecp(args);
     let e = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-    assert_eq!(e.trim_end().lines().count(), 1, "{args:?}: not one line: {e}");
+    assert_eq!(
+        e.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {e}"
+    );
     assert!(e.contains(needle), "{args:?}: {e:?} lacks {needle:?}");
 }
 
@@ -64,7 +68,11 @@ fn show_accepts_the_three_issue_examples() {
         let s = stdout(&o);
         assert!(s.contains("legal moves:") && s.contains("paper:"), "{s}");
     }
-    let s = stdout(&pecp(&["show", "--ascii", "8/8/3pk3/8/8/3K4/8/8 b - - 0 1"]));
+    let s = stdout(&pecp(&[
+        "show",
+        "--ascii",
+        "8/8/3pk3/8/8/3K4/8/8 b - - 0 1",
+    ]));
     assert!(s.contains("bk(5/6) bp(4/6) wk(4/3) black"), "{s}");
     assert!(s.contains("Kd5 Kd7 Ke5 Ke7 Kf5 Kf6 Kf7 d5 (8)"), "{s}");
     assert!(s.contains(" . . . p k . . ."), "{s}");
@@ -74,14 +82,43 @@ fn show_accepts_the_three_issue_examples() {
 fn every_kind_of_bad_input_exits_2_with_a_reason() {
     rejects(&["show", ""], "empty position");
     rejects(&["show", "rubbish"], "bad FEN");
-    rejects(&["show", "8/8/3k4/8/8/3PK3/8/7Q w - - 0 1"], "not a KPK position: white has a queen");
-    rejects(&["show", "8/8/3k4/8/8/3PK3/3P4/8 w - - 0 1"], "not a KPK position");
-    rejects(&["show", "3P4/8/3k4/8/8/4K3/8/8 w - - 0 1"], "illegal position");
-    rejects(&["show", "8/8/8/3k4/4K3/3P4/8/8 w - - 0 1"], "the kings are adjacent");
-    rejects(&["show", "8/8/8/8/2k5/3P4/8/5K2 w - - 0 1"], "the side not to move is in check");
-    rejects(&["show", "wk(5/3) wp(4/3) bk(4/9) white"], "bad paper notation");
-    rejects(&["analyse", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", "/nonexistent/pecp"], "tablebase");
-    rejects(&["line", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--moves", "Qh5"], "--moves");
+    rejects(
+        &["show", "8/8/3k4/8/8/3PK3/8/7Q w - - 0 1"],
+        "not a KPK position: white has a queen",
+    );
+    rejects(
+        &["show", "8/8/3k4/8/8/3PK3/3P4/8 w - - 0 1"],
+        "not a KPK position",
+    );
+    rejects(
+        &["show", "3P4/8/3k4/8/8/4K3/8/8 w - - 0 1"],
+        "illegal position",
+    );
+    rejects(
+        &["show", "8/8/8/3k4/4K3/3P4/8/8 w - - 0 1"],
+        "the kings are adjacent",
+    );
+    rejects(
+        &["show", "8/8/8/8/2k5/3P4/8/5K2 w - - 0 1"],
+        "the side not to move is in check",
+    );
+    rejects(
+        &["show", "wk(5/3) wp(4/3) bk(4/9) white"],
+        "bad paper notation",
+    );
+    rejects(
+        &[
+            "analyse",
+            "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+            "--tablebases",
+            "/nonexistent/pecp",
+        ],
+        "tablebase",
+    );
+    rejects(
+        &["line", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--moves", "Qh5"],
+        "--moves",
+    );
     let garbage = "Z".repeat(100_000);
     rejects(&["show", &garbage], "bad FEN");
 }
@@ -106,18 +143,35 @@ fn batch_analyse_reads_stdin_and_reports_bad_lines() {
         b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nwk(5/3) wp(4/3) bk(4/6) black\n",
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     for v in &lines {
-        for key in ["fen", "side_to_move", "evaluation", "moves", "best3", "chosen", "tournament"] {
+        for key in [
+            "fen",
+            "side_to_move",
+            "evaluation",
+            "moves",
+            "best3",
+            "chosen",
+            "tournament",
+        ] {
             assert!(v.get(key).is_some(), "missing {key}");
         }
         for key in ["weight", "deterministic", "rules"] {
-            assert!(v["evaluation"].get(key).is_some(), "missing evaluation.{key}");
+            assert!(
+                v["evaluation"].get(key).is_some(),
+                "missing evaluation.{key}"
+            );
         }
     }
     assert_eq!(lines[0]["chosen"], "e3d4");
-    let o = pecp_stdin(&["analyse", "-"], b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nnonsense\n");
+    let o = pecp_stdin(
+        &["analyse", "-"],
+        b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nnonsense\n",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("line 2: bad FEN"), "{}", stderr(&o));
 }
@@ -126,11 +180,22 @@ fn batch_analyse_reads_stdin_and_reports_bad_lines() {
 fn analyse_json_lists_exactly_the_legal_moves_in_the_users_colours() {
     let o = pecp(&["analyse", "--json", "8/8/3pk3/8/8/3K4/8/8 b - - 0 1"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    let mut sans: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    let mut sans: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
     sans.sort();
-    assert_eq!(sans, ["Kd5", "Kd7", "Ke5", "Ke7", "Kf5", "Kf6", "Kf7", "d5"]);
+    assert_eq!(
+        sans,
+        ["Kd5", "Kd7", "Ke5", "Ke7", "Kf5", "Kf6", "Kf7", "d5"]
+    );
     assert_eq!(v["side_to_move"], "black");
-    assert_eq!(v["chosen"], "e6d5", "the colour-flipped paper position: Kd5 is the only win");
+    assert_eq!(
+        v["chosen"], "e6d5",
+        "the colour-flipped paper position: Kd5 is the only win"
+    );
 }
 
 #[test]
@@ -150,25 +215,68 @@ fn rules_lists_every_rule() {
 fn line_writes_each_format_and_output_files_whole() {
     let fen = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
     let pgn = stdout(&pecp(&["line", fen, "--format", "pgn", "--max-moves", "3"]));
-    assert!(pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\"]"),
+        "{pgn}"
+    );
     assert!(pgn.contains("1. Kd4"), "{pgn}");
-    assert!(pgn.trim_end().ends_with('*'), "a line stopped by the limit ends with *: {pgn}");
-    let table = stdout(&pecp(&["line", fen, "--format", "pecp", "--max-moves", "2"]));
-    assert!(table.starts_with("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];"), "{table}");
-    assert!(table.contains("BestMove = [1, wk(4/4), wp(4/3), bk(4/6), black];"), "{table}");
-    let json: serde_json::Value = serde_json::from_str(&stdout(&pecp(&["line", fen, "--format", "json", "--max-moves", "2"]))).unwrap();
+    assert!(
+        pgn.trim_end().ends_with('*'),
+        "a line stopped by the limit ends with *: {pgn}"
+    );
+    let table = stdout(&pecp(&[
+        "line",
+        fen,
+        "--format",
+        "pecp",
+        "--max-moves",
+        "2",
+    ]));
+    assert!(
+        table.starts_with("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];"),
+        "{table}"
+    );
+    assert!(
+        table.contains("BestMove = [1, wk(4/4), wp(4/3), bk(4/6), black];"),
+        "{table}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&pecp(&[
+        "line",
+        fen,
+        "--format",
+        "json",
+        "--max-moves",
+        "2",
+    ])))
+    .unwrap();
     assert_eq!(json["plies"].as_array().unwrap().len(), 4);
     assert_eq!(json["termination"], "move_limit");
     let dir = std::env::temp_dir().join(format!("pecp-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("line.pgn");
     std::fs::write(&file, "old content").unwrap();
-    let o = pecp(&["line", fen, "--format", "pgn", "--max-moves", "3", "--output", file.to_str().unwrap()]);
+    let o = pecp(&[
+        "line",
+        fen,
+        "--format",
+        "pgn",
+        "--max-moves",
+        "3",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), pgn);
     // A file in a folder that does not exist: error, nothing written.
-    rejects(&["line", fen, "--output", "/nonexistent/pecp/x.pgn"], "cannot write");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file left behind");
+    rejects(
+        &["line", fen, "--output", "/nonexistent/pecp/x.pgn"],
+        "cannot write",
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temporary file left behind"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -193,13 +301,35 @@ fn tablebases_check_passes_on_the_shared_tables_and_fails_on_a_corrupt_copy() {
     let mut bytes = std::fs::read(&victim).unwrap();
     bytes[100] ^= 0xFF;
     std::fs::write(&victim, bytes).unwrap();
-    let o = pecp(&["tablebases", "check", "--tablebases", copy.to_str().unwrap()]);
+    let o = pecp(&[
+        "tablebases",
+        "check",
+        "--tablebases",
+        copy.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stdout(&o).contains("KPvK.rtbw  found, digest mismatch"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("KPvK.rtbw  found, digest mismatch"),
+        "{}",
+        stdout(&o)
+    );
     // And every command refuses the corrupt set.
-    rejects(&["analyse", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", copy.to_str().unwrap()], "digest mismatch");
+    rejects(
+        &[
+            "analyse",
+            "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+            "--tablebases",
+            copy.to_str().unwrap(),
+        ],
+        "digest mismatch",
+    );
     std::fs::remove_file(copy.join("KQvK.rtbz")).unwrap();
-    let o = pecp(&["tablebases", "check", "--tablebases", copy.to_str().unwrap()]);
+    let o = pecp(&[
+        "tablebases",
+        "check",
+        "--tablebases",
+        copy.to_str().unwrap(),
+    ]);
     assert!(stdout(&o).contains("KQvK.rtbz  missing"));
     std::fs::remove_dir_all(&copy).unwrap();
 }
@@ -210,7 +340,13 @@ fn analyse_with_tables_marks_values_and_disagreements() {
         return;
     }
     let dir = common::tables_dir();
-    let o = pecp(&["analyse", "--json", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--tablebases", dir.to_str().unwrap()]);
+    let o = pecp(&[
+        "analyse",
+        "--json",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+        "--tablebases",
+        dir.to_str().unwrap(),
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["tablebase"]["wdl"], "win");
     let moves = v["moves"].as_array().unwrap();

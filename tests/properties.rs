@@ -136,5 +136,8 @@ fn chosen_move_keeps_the_value_at_least_as_often_as_today() {
     let ms = &r.move_soundness;
     let kept = (ms.white_in_won.sound + ms.black_in_drawn.sound) as f64
         / (ms.white_in_won.positions + ms.black_in_drawn.positions) as f64;
-    assert!(kept >= 0.97, "chosen moves keep the value in only {kept:.4}");
+    assert!(
+        kept >= 0.97,
+        "chosen moves keep the value in only {kept:.4}"
+    );
 }

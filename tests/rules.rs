@@ -34,71 +34,210 @@ fn fired(fen: &str) -> Vec<String> {
 /// names the source.
 const CASES: &[(&str, &str, &str)] = &[
     // Rules of chess: a safe queen against a lone king (KQK) mates; a hanging one does not.
-    ("absolute_win", "4Q3/8/4K3/8/8/8/8/k7 b - - 0 1", "8/8/8/8/8/8/1Q6/k6K b - - 0 1"),
+    (
+        "absolute_win",
+        "4Q3/8/4K3/8/8/8/8/k7 b - - 0 1",
+        "8/8/8/8/8/8/1Q6/k6K b - - 0 1",
+    ),
     // FIDE Laws 5.2: king against king is a draw.
-    ("absolute_draw_material", "8/8/8/8/8/8/8/k6K b - - 0 1", "4Q3/8/4K3/8/8/8/8/k7 b - - 0 1"),
+    (
+        "absolute_draw_material",
+        "8/8/8/8/8/8/8/k6K b - - 0 1",
+        "4Q3/8/4K3/8/8/8/8/k7 b - - 0 1",
+    ),
     // Rules of chess: the black king takes an undefended new queen.
-    ("absolute_draw_piece_lost", "8/8/8/8/8/8/1Q6/k6K b - - 0 1", "8/8/8/8/8/8/1Q6/k1K5 b - - 0 1"),
+    (
+        "absolute_draw_piece_lost",
+        "8/8/8/8/8/8/1Q6/k6K b - - 0 1",
+        "8/8/8/8/8/8/1Q6/k1K5 b - - 0 1",
+    ),
     // KNOWLEDGE.md: pawn e7, white king e6, black king e8, Black to move is stalemate.
-    ("absolute_draw_stalemate", "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1", "4k3/4P3/4K3/8/8/8/8/8 w - - 0 1"),
+    (
+        "absolute_draw_stalemate",
+        "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1",
+        "4k3/4P3/4K3/8/8/8/8/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 1: Black to move next to an undefended pawn takes it.
-    ("pawn_falls", "8/8/8/8/3k4/3P4/8/6K1 b - - 0 1", "8/8/8/8/3k4/3P4/8/6K1 w - - 0 1"),
+    (
+        "pawn_falls",
+        "8/8/8/8/3k4/3P4/8/6K1 b - - 0 1",
+        "8/8/8/8/3k4/3P4/8/6K1 w - - 0 1",
+    ),
     // Fine p. 7, the square of the pawn: h5 runs, a8 is far outside; b5 is inside.
-    ("outside_square", "k7/8/8/7P/8/8/8/K7 w - - 0 1", "k7/8/8/1P6/8/8/8/K7 w - - 0 1"),
+    (
+        "outside_square",
+        "k7/8/8/7P/8/8/8/K7 w - - 0 1",
+        "k7/8/8/1P6/8/8/8/K7 w - - 0 1",
+    ),
     // Wikipedia "Key square": e6 is a key square of the e4 pawn. Not in the
     // knight-pawn stalemate trap (pawn b6, Kc7, Ka8, Black to move).
-    ("king_on_key_square", "8/8/4K3/8/4P3/8/8/k7 b - - 0 1", "k7/2K5/1P6/8/8/8/8/8 b - - 0 1"),
+    (
+        "king_on_key_square",
+        "8/8/4K3/8/4P3/8/8/k7 b - - 0 1",
+        "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
+    ),
+    // Wikipedia KPK: the king two squares in front wins whoever moves; not
+    // when the black king wins the pawn first (Kd6, Pd3, black Ke3).
+    (
+        "king_two_ahead",
+        "8/8/3K4/8/8/3P4/8/7k b - - 0 1",
+        "8/8/3K4/8/8/3Pk3/8/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
-    ("king_in_front_advanced", "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "8/8/K7/P7/8/8/8/2k5 w - - 0 1"),
+    (
+        "king_in_front_advanced",
+        "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+        "8/8/K7/P7/8/8/8/2k5 w - - 0 1",
+    ),
     // Wikipedia "Opposition": king in front, direct opposition, Black to move wins; White to move does not.
-    ("opposition_in_front", "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1", "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1"),
+    (
+        "opposition_in_front",
+        "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
+        "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
+    ),
     // Wikipedia "Opposition": distant opposition with the king in front, Black to move.
-    ("distant_opposition_in_front", "3k4/8/8/8/3K4/3P4/8/8 b - - 0 1", "3k4/8/8/8/3K4/3P4/8/8 w - - 0 1"),
+    (
+        "distant_opposition_in_front",
+        "3k4/8/8/8/3K4/3P4/8/8 b - - 0 1",
+        "3k4/8/8/8/3K4/3P4/8/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 4: the spare pawn move regains the opposition, White to move.
-    ("spare_tempo", "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1", "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1"),
+    (
+        "spare_tempo",
+        "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1",
+        "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1",
+    ),
     // KNOWLEDGE.md rule 6: the defender two squares in front draws; on the 8th rank it need not.
-    ("defender_in_front", "8/8/8/3k4/8/3P4/8/5K2 w - - 0 1", "3k4/8/3P4/8/8/8/8/5K2 w - - 0 1"),
+    (
+        "defender_in_front",
+        "8/8/8/3k4/8/3P4/8/5K2 w - - 0 1",
+        "3k4/8/3P4/8/8/8/8/5K2 w - - 0 1",
+    ),
     // Wikipedia "King and pawn versus king", rook pawn: the king on the file ahead draws.
-    ("rook_pawn_blockade", "k7/8/8/8/8/P7/8/4K3 w - - 0 1", "1k6/8/8/8/8/1P6/8/4K3 w - - 0 1"),
+    (
+        "rook_pawn_blockade",
+        "k7/8/8/8/8/P7/8/4K3 w - - 0 1",
+        "1k6/8/8/8/8/1P6/8/4K3 w - - 0 1",
+    ),
     // Fine p. 9: the king on b8 holds the a-pawn; far from an h-pawn it does not.
-    ("rook_pawn_corner", "1k6/8/8/8/8/P7/8/4K3 w - - 0 1", "1k6/8/8/8/8/7P/8/4K3 w - - 0 1"),
+    (
+        "rook_pawn_corner",
+        "1k6/8/8/8/8/P7/8/4K3 w - - 0 1",
+        "1k6/8/8/8/8/7P/8/4K3 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 7: king c8 holds the a-pawn, except pawn a6, Kb6, White to move (a7 wins).
-    ("rook_pawn_c8", "2k5/8/8/8/8/P7/8/4K3 w - - 0 1", "2k5/8/PK6/8/8/8/8/8 w - - 0 1"),
+    (
+        "rook_pawn_c8",
+        "2k5/8/8/8/8/P7/8/4K3 w - - 0 1",
+        "2k5/8/PK6/8/8/8/8/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 7: king c7 holds a rook pawn on ranks 2-6; not a knight pawn.
-    ("rook_pawn_c7", "8/2k5/8/8/P7/8/8/4K3 w - - 0 1", "8/2k5/8/8/1P6/8/8/4K3 w - - 0 1"),
+    (
+        "rook_pawn_c7",
+        "8/2k5/8/8/P7/8/8/4K3 w - - 0 1",
+        "8/2k5/8/8/1P6/8/8/4K3 w - - 0 1",
+    ),
     // Fine p. 9: the white king shut in on a8 by the black king on c7.
-    ("rook_pawn_king_shut_in", "K7/2k5/8/P7/8/8/8/8 w - - 0 1", "K7/4k3/8/P7/8/8/8/8 w - - 0 1"),
+    (
+        "rook_pawn_king_shut_in",
+        "K7/2k5/8/P7/8/8/8/8 w - - 0 1",
+        "K7/4k3/8/P7/8/8/8/8 w - - 0 1",
+    ),
     // Wikipedia "Opposition": with White to move Black keeps the opposition and draws.
-    ("opposition_held_low", "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1", "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1"),
+    (
+        "opposition_held_low",
+        "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
+        "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
+    ),
     // chessprogramming.org KPK recognisers: blockade, king behind, Black to move.
-    ("blockade_king_behind", "8/8/8/8/3k4/3P4/3K4/8 b - - 0 1", "8/8/8/8/3k4/3P4/3K4/8 w - - 0 1"),
+    (
+        "blockade_king_behind",
+        "8/8/8/8/3k4/3P4/3K4/8 b - - 0 1",
+        "8/8/8/8/3k4/3P4/3K4/8 w - - 0 1",
+    ),
     // chessprogramming.org: blockade, king diagonally behind, White to move.
-    ("blockade_king_diagonal_behind", "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1", "8/8/8/8/3k4/3P4/2K5/8 b - - 0 1"),
+    (
+        "blockade_king_diagonal_behind",
+        "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1",
+        "8/8/8/8/3k4/3P4/2K5/8 b - - 0 1",
+    ),
     // chessprogramming.org: vertical opposition with the pawn beside the king, White to move.
-    ("opposition_pawn_beside", "8/8/3k4/8/3KP3/8/8/8 w - - 0 1", "8/8/3k4/8/3KP3/8/8/8 b - - 0 1"),
+    (
+        "opposition_pawn_beside",
+        "8/8/3k4/8/3KP3/8/8/8 w - - 0 1",
+        "8/8/3k4/8/3KP3/8/8/8 b - - 0 1",
+    ),
     // chessprogramming.org: king a rank behind, defender two ahead, not on the 8th.
-    ("kings_behind_and_ahead", "8/8/3k4/8/3P4/3K4/8/8 w - - 0 1", "3k4/8/3P4/3K4/8/8/8/8 w - - 0 1"),
+    (
+        "kings_behind_and_ahead",
+        "8/8/3k4/8/3P4/3K4/8/8 w - - 0 1",
+        "3k4/8/3P4/3K4/8/8/8/8 w - - 0 1",
+    ),
     // PECP paper eq. (2): the white king visually closer to the square two ahead.
-    ("white_can_drive", "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"),
+    (
+        "white_can_drive",
+        "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+    ),
     // Wikipedia "Key square": the white king wins the race to e5.
-    ("white_can_drive_key_square", "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"),
+    (
+        "white_can_drive_key_square",
+        "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+    ),
     // Fine p. 8: the king ahead of its pawn.
-    ("king_ahead_of_pawn", "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"),
+    (
+        "king_ahead_of_pawn",
+        "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+    ),
     // Wikipedia KPK: a king behind its pawn.
-    ("king_behind_pawn", "3k4/8/8/8/8/3P4/4K3/8 w - - 0 1", "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1"),
+    (
+        "king_behind_pawn",
+        "3k4/8/8/8/8/3P4/4K3/8 w - - 0 1",
+        "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
+    ),
     // Wikipedia "Opposition": the side not to move holds it.
-    ("white_has_opposition", "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1", "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1"),
-    ("black_has_opposition", "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1", "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1"),
+    (
+        "white_has_opposition",
+        "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
+        "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
+    ),
+    (
+        "black_has_opposition",
+        "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
+        "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
+    ),
     // Wikipedia KPK: the rook pawn.
-    ("rook_pawn", "k7/8/8/8/8/P7/8/4K3 w - - 0 1", "1k6/8/8/8/8/1P6/8/4K3 w - - 0 1"),
+    (
+        "rook_pawn",
+        "k7/8/8/8/8/P7/8/4K3 w - - 0 1",
+        "1k6/8/8/8/8/1P6/8/4K3 w - - 0 1",
+    ),
     // Fine p. 7: the defender far from both pawn and queening square.
-    ("defender_far_away", "8/8/8/8/4K3/3P4/8/k7 w - - 0 1", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"),
+    (
+        "defender_far_away",
+        "8/8/8/8/4K3/3P4/8/k7 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+    ),
     // Wikipedia KPK: the black king reaches the stop square first.
-    ("defender_controls_stop_square", "8/8/8/3k4/8/3P4/8/6K1 w - - 0 1", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"),
+    (
+        "defender_controls_stop_square",
+        "8/8/8/3k4/8/3P4/8/6K1 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+    ),
     // Wikipedia KPK: the blockader far ahead on the file.
-    ("defender_blockades_far", "8/3k4/8/8/8/3P4/8/6K1 w - - 0 1", "8/8/8/3k4/8/3P4/8/6K1 w - - 0 1"),
+    (
+        "defender_blockades_far",
+        "8/3k4/8/8/8/3P4/8/6K1 w - - 0 1",
+        "8/8/8/3k4/8/3P4/8/6K1 w - - 0 1",
+    ),
     // Fine p. 8: a safe pawn on the 5th.
-    ("advanced_pawn", "8/8/8/3P4/8/8/8/k5K1 w - - 0 1", "8/8/8/8/3P4/8/8/k5K1 w - - 0 1"),
+    (
+        "advanced_pawn",
+        "8/8/8/3P4/8/8/8/k5K1 w - - 0 1",
+        "8/8/8/8/3P4/8/8/k5K1 w - - 0 1",
+    ),
 ];
 
 #[test]
@@ -106,7 +245,10 @@ fn every_rule_fires_on_its_textbook_position_and_not_on_the_other() {
     let mut failures = Vec::new();
     for (id, yes, no) in CASES {
         if !fired(yes).iter().any(|r| r == id) {
-            failures.push(format!("{id} does not fire on {yes} (fired: {:?})", fired(yes)));
+            failures.push(format!(
+                "{id} does not fire on {yes} (fired: {:?})",
+                fired(yes)
+            ));
         }
         if fired(no).iter().any(|r| r == id) {
             failures.push(format!("{id} fires on {no}, where it must not"));
@@ -133,18 +275,37 @@ fn program_and_weights_file_name_the_same_rules() {
     let mut in_book: Vec<String> = book.rows.iter().map(|r| r.id.clone()).collect();
     in_book.sort();
     let in_program = pecp::rules::position_rule_ids();
-    let missing_row: Vec<_> = in_program.iter().filter(|id| !in_book.contains(id)).collect();
-    let missing_rule: Vec<_> = in_book.iter().filter(|id| !in_program.contains(id)).collect();
-    assert!(missing_row.is_empty(), "rules without a row in rules/weights.toml: {missing_row:?}");
-    assert!(missing_rule.is_empty(), "rows without a rule in rules/position.rs: {missing_rule:?}");
+    let missing_row: Vec<_> = in_program
+        .iter()
+        .filter(|id| !in_book.contains(id))
+        .collect();
+    let missing_rule: Vec<_> = in_book
+        .iter()
+        .filter(|id| !in_program.contains(id))
+        .collect();
+    assert!(
+        missing_row.is_empty(),
+        "rules without a row in rules/weights.toml: {missing_row:?}"
+    );
+    assert!(
+        missing_rule.is_empty(),
+        "rows without a rule in rules/position.rs: {missing_rule:?}"
+    );
     assert!(in_book.len() >= 15);
-    let det = book.rows.iter().filter(|r| r.kind == pecp::weights::Kind::Deterministic).count();
+    let det = book
+        .rows
+        .iter()
+        .filter(|r| r.kind == pecp::weights::Kind::Deterministic)
+        .count();
     assert!(det > 0 && det < book.rows.len(), "rules of both kinds");
 }
 
 #[test]
 fn comparison_program_and_order_file_name_the_same_criteria() {
-    let mut listed: Vec<String> = pecp::select::criteria().iter().map(|c| c.id.clone()).collect();
+    let mut listed: Vec<String> = pecp::select::criteria()
+        .iter()
+        .map(|c| c.id.clone())
+        .collect();
     listed.sort();
     assert_eq!(listed, pecp::rules::compare_criterion_ids());
 }

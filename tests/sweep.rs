@@ -44,18 +44,35 @@ fn embedded_oracle_agrees_with_syzygy_everywhere() {
             disagree.push(k.paper());
         }
     }
-    assert!(disagree.is_empty(), "{} disagreements, e.g. {:?}", disagree.len(), &disagree[..disagree.len().min(5)]);
+    assert!(
+        disagree.is_empty(),
+        "{} disagreements, e.g. {:?}",
+        disagree.len(),
+        &disagree[..disagree.len().min(5)]
+    );
 }
 
 fn check(report: &pecp::validate::Report) {
     assert_eq!(report.counts_match_edwards, Some(true));
-    assert_eq!(report.deterministic.sound, report.deterministic.positions, "a deterministic rule is wrong");
-    assert_eq!(report.deterministic_conflicts, 0, "win and draw deterministic rules fired together");
+    assert_eq!(
+        report.deterministic.sound, report.deterministic.positions,
+        "a deterministic rule is wrong"
+    );
+    assert_eq!(
+        report.deterministic_conflicts, 0,
+        "win and draw deterministic rules fired together"
+    );
     let ms = &report.move_soundness;
     let w = ms.white_in_won.sound as f64 / ms.white_in_won.positions as f64;
     let b = ms.black_in_drawn.sound as f64 / ms.black_in_drawn.positions as f64;
-    assert!(w >= FLOOR_WHITE_KEEPS_WIN, "white keeps the win in only {w:.4}");
-    assert!(b >= FLOOR_BLACK_KEEPS_DRAW, "black keeps the draw in only {b:.4}");
+    assert!(
+        w >= FLOOR_WHITE_KEEPS_WIN,
+        "white keeps the win in only {w:.4}"
+    );
+    assert!(
+        b >= FLOOR_BLACK_KEEPS_DRAW,
+        "black keeps the draw in only {b:.4}"
+    );
 }
 
 fn strip_time(r: &pecp::validate::Report) -> serde_json::Value {
@@ -88,12 +105,23 @@ fn validate_results_do_not_depend_on_the_thread_count() {
         sample: Some((20_000, 7)),
         ..full()
     };
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let three = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let three = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
     let (a, ea) = one.install(|| run(&truth, &opts, &|| {})).unwrap();
     let (b, eb) = three.install(|| run(&truth, &opts, &|| {})).unwrap();
     assert_eq!(strip_time(&a), strip_time(&b));
-    let epd = |e: &[pecp::validate::Counterexample]| e.iter().enumerate().map(|(i, c)| c.epd(i)).collect::<Vec<_>>();
+    let epd = |e: &[pecp::validate::Counterexample]| {
+        e.iter()
+            .enumerate()
+            .map(|(i, c)| c.epd(i))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(epd(&ea), epd(&eb));
     assert_eq!(a.positions, 20_000);
 }

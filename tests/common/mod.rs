@@ -18,7 +18,9 @@ pub fn tables(test: &str) -> Option<Tablebases> {
             if std::env::var("PECP_REQUIRE_TABLES").is_ok_and(|v| v == "1") {
                 panic!("{test}: Syzygy tables required (PECP_REQUIRE_TABLES=1) but: {e}");
             }
-            eprintln!("SKIPPED {test}: no Syzygy tables ({e}); link them into tablebases/ to run it");
+            eprintln!(
+                "SKIPPED {test}: no Syzygy tables ({e}); link them into tablebases/ to run it"
+            );
             None
         }
     }
