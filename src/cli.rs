@@ -366,7 +366,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 counterexamples: counterexamples.is_some(),
             };
             let (report, examples) = in_pool(threads, || {
-                let total = pecp::validate::select_positions(&opts).len() as u64;
+                let total = pecp::validate::work_size(&opts);
                 let bar = progress_bar(total);
                 let tick = || {
                     if let Some(b) = &bar {

@@ -119,6 +119,26 @@ impl Kpk {
         to_user(&self.to_chess(), Orientation::Flipped)
     }
 
+    /// The position mirrored across the vertical axis (files a↔h).
+    pub fn mirror_files(self) -> Kpk {
+        Kpk {
+            wk: self.wk.flip_horizontal(),
+            wp: self.wp.flip_horizontal(),
+            bk: self.bk.flip_horizontal(),
+            turn: self.turn,
+        }
+    }
+
+    /// The position with the pawn on files a-d (mirrored if it was on e-h).
+    /// KPK is symmetric under this mirror, so both have the same value.
+    pub fn canonical(self) -> Kpk {
+        if self.wp.file().to_u32() >= 4 {
+            self.mirror_files()
+        } else {
+            self
+        }
+    }
+
     /// The paper's notation, e.g. `wk(5/3) wp(4/3) bk(4/6) white`.
     pub fn paper(self) -> String {
         format!(

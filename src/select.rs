@@ -117,7 +117,8 @@ fn mirror_pos(pos: &Chess) -> Chess {
     Chess::from_setup(setup, CastlingMode::Standard).expect("mirroring keeps legality")
 }
 
-fn mirror_move(m: Move) -> Move {
+/// A move mirrored across the vertical axis (files a↔h).
+pub fn mirror_move(m: Move) -> Move {
     match m {
         Move::Normal {
             role,
@@ -156,15 +157,6 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
 /// Decides a move with the given level-1 evaluator. `None` if the side to
 /// move has no legal move.
 pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
-    decide_with(pos, eval, &compare)
-}
-
-/// Like [`decide`] with a custom level-2 comparison (for caching).
-pub fn decide_with(
-    pos: &Chess,
-    eval: &impl Fn(&Node) -> Evaluation,
-    cmp: &impl Fn(Side, &Candidate, &Candidate) -> Option<(&'static str, bool)>,
-) -> Option<Decision> {
     let mirrored = needs_mirror(pos);
     let canon = if mirrored {
         mirror_pos(pos)
@@ -203,26 +195,33 @@ pub fn decide_with(
     });
     let best3: Vec<usize> = order.iter().copied().take(3).collect();
     // Level 2: i1 vs i2 gives the sub-winner, which meets i3.
+    let finalists: Vec<&Candidate> = best3.iter().map(|&i| &cands[i]).collect();
+    let table = compare(mover, &finalists);
     let mut tournament = Vec::new();
-    let mut winner = best3[0];
-    for &challenger in &best3[1..] {
+    let mut winner = 0usize; // index into best3
+    for challenger in 1..best3.len() {
         let (a, b) = (winner, challenger);
-        let (w, criterion) = match cmp(mover, &cands[a], &cands[b]) {
+        let (w, criterion) = match table.decide(a, b) {
             Some((id, a_wins)) => (if a_wins { a } else { b }, Some(id)),
             None => {
                 // Fallback: level-1 order (a ranks before b in best3).
-                let b_better = better_for(mover, cands[b].eval.weight, cands[a].eval.weight);
+                let b_better = better_for(
+                    mover,
+                    cands[best3[b]].eval.weight,
+                    cands[best3[a]].eval.weight,
+                );
                 (if b_better { b } else { a }, None)
             }
         };
         tournament.push(Pairing {
-            a,
-            b,
-            winner: w,
+            a: best3[a],
+            b: best3[b],
+            winner: best3[w],
             criterion,
         });
         winner = w;
     }
+    let chosen = best3[winner];
     if mirrored {
         for c in &mut cands {
             c.mv = mirror_move(c.mv);
@@ -236,17 +235,45 @@ pub fn decide_with(
         moves: cands,
         best3,
         tournament,
-        chosen: winner,
+        chosen,
     })
 }
 
-/// The level-2 comparison: runs `rules/compare.rs` on two candidates and
-/// returns the deciding criterion and whether `a` wins, or `None` when no
-/// criterion separates them.
-pub fn compare(mover: Side, a: &Candidate, b: &Candidate) -> Option<(&'static str, bool)> {
+/// The preferences the level-2 program found among the finalists.
+#[derive(Debug, Clone)]
+pub struct Preferences {
+    prefs: Vec<(&'static str, usize, usize)>,
+}
+
+impl Preferences {
+    /// The first criterion (in `rules/compare.toml` order) that prefers one
+    /// of finalists `a` and `b` and not also the other: its id and whether
+    /// `a` wins. `None` if no criterion separates them.
+    pub fn decide(&self, a: usize, b: usize) -> Option<(&'static str, bool)> {
+        for crit in criteria() {
+            let find = |x: usize, y: usize| {
+                self.prefs
+                    .iter()
+                    .find(|p| p.0 == crit.id && p.1 == x && p.2 == y)
+                    .map(|p| p.0)
+            };
+            match (find(a, b), find(b, a)) {
+                (Some(id), None) => return Some((id, true)),
+                (None, Some(id)) => return Some((id, false)),
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// The level-2 comparison: runs `rules/compare.rs` once on the finalists
+/// (the level-1 best three, best first) with `mover` the side choosing.
+pub fn compare(mover: Side, finalists: &[&Candidate]) -> Preferences {
+    const TAGS: [program::Tag; 3] = [program::Tag::I1, program::Tag::I2, program::Tag::I3];
     let mut rt = program::Crepe::new();
     rt.extend([program::Mover(mover)]);
-    for (tag, c) in [(program::Tag::A, a), (program::Tag::B, b)] {
+    for (&tag, c) in TAGS.iter().zip(finalists) {
         rt.extend([program::WhiteKing(tag, c.node.wk)]);
         rt.extend([program::BlackKing(tag, c.node.bk)]);
         if let Some(p) = c.node.pawn {
@@ -265,16 +292,11 @@ pub fn compare(mover: Side, a: &Candidate, b: &Candidate) -> Option<(&'static st
         }
     }
     let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
-    let find =
-        |id: &str, tag: program::Tag| prefs.iter().find(|p| p.0 == id && p.1 == tag).map(|p| p.0);
-    for crit in criteria() {
-        let a_pref = find(&crit.id, program::Tag::A);
-        let b_pref = find(&crit.id, program::Tag::B);
-        match (a_pref, b_pref) {
-            (Some(id), None) => return Some((id, true)),
-            (None, Some(id)) => return Some((id, false)),
-            _ => {}
-        }
-    }
-    None
+    let index = |t: program::Tag| TAGS.iter().position(|&x| x == t).expect("tag");
+    let mut prefs: Vec<(&'static str, usize, usize)> = prefs
+        .into_iter()
+        .map(|program::Prefer(id, x, y)| (id, index(x), index(y)))
+        .collect();
+    prefs.sort_unstable();
+    Preferences { prefs }
 }

@@ -41,7 +41,14 @@ impl Truth {
     /// A tablebase probe error.
     pub fn white_wins(&self, pos: &Chess) -> Result<bool> {
         match self {
-            Truth::Syzygy(tb) => Ok(tb.value(pos)?.pawn_side_wins),
+            Truth::Syzygy(tb) => {
+                let wdl = tb.wdl(pos)?;
+                Ok(if pos.turn() == Color::White {
+                    wdl == 1
+                } else {
+                    wdl == -1
+                })
+            }
             Truth::Embedded(o) => Ok(oracle_white_wins(o, pos)),
         }
     }

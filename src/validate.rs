@@ -263,16 +263,40 @@ pub fn select_positions(opts: &Options) -> Vec<Kpk> {
     all
 }
 
+/// The positions with the pawn on files a-d: the other half mirrors them
+/// and has the same value, weight and (mirrored) choice.
+fn canonical_positions() -> Vec<Kpk> {
+    enumerate::all_positions()
+        .into_iter()
+        .filter(|k| k.canonical() == *k)
+        .collect()
+}
+
+/// How many times [`run`] calls its `tick`: once per canonical position
+/// among those selected.
+pub fn work_size(opts: &Options) -> u64 {
+    let mut canon: Vec<Kpk> = select_positions(opts)
+        .iter()
+        .map(|k| k.canonical())
+        .collect();
+    canon.sort_by_key(|k| enumerate_order(*k));
+    canon.dedup();
+    canon.len() as u64
+}
+
 /// The truth for every KPK position, in a dense table (1 = White wins).
+/// Only the canonical half is probed; the mirror half copies it.
 fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
-    let all = enumerate::all_positions();
-    let values: Vec<Result<bool>> = all
+    let canon = canonical_positions();
+    let values: Vec<Result<bool>> = canon
         .par_iter()
         .map(|k| truth.white_wins(&k.to_chess()))
         .collect();
     let mut table = vec![0u8; TABLE_SIZE];
-    for (k, v) in all.iter().zip(values) {
-        table[enumerate::index(*k)] = u8::from(v?);
+    for (k, v) in canon.iter().zip(values) {
+        let v = u8::from(v?);
+        table[enumerate::index(*k)] = v;
+        table[enumerate::index(k.mirror_files())] = v;
     }
     Ok(table)
 }
@@ -284,27 +308,29 @@ pub struct WeightCache {
 }
 
 impl WeightCache {
-    /// Evaluates every legal KPK position once, in parallel.
+    /// Evaluates every legal KPK position once, in parallel. Evaluation
+    /// is mirror-invariant (it works on the canonical half), so only the
+    /// canonical positions are evaluated; the list returned holds them, in
+    /// enumeration order.
     pub fn build() -> (WeightCache, Vec<(Kpk, Evaluation)>) {
-        let all = enumerate::all_positions();
-        let evals: Vec<(Kpk, Evaluation)> = all
+        let canon = canonical_positions();
+        let evals: Vec<(Kpk, Evaluation)> = canon
             .par_iter()
             .map(|k| (*k, evaluate(&Node::from_kpk(*k))))
             .collect();
         let mut weight = vec![0.5f32; TABLE_SIZE];
         let mut deterministic = vec![false; TABLE_SIZE];
         for (k, e) in &evals {
-            let i = enumerate::index(*k);
-            weight[i] = e.weight as f32;
-            deterministic[i] = e.deterministic;
+            for i in [enumerate::index(*k), enumerate::index(k.mirror_files())] {
+                weight[i] = e.weight as f32;
+                deterministic[i] = e.deterministic;
+            }
         }
-        (
-            WeightCache {
-                weight,
-                deterministic,
-            },
-            evals,
-        )
+        let cache = WeightCache {
+            weight,
+            deterministic,
+        };
+        (cache, evals)
     }
 
     /// An evaluator that answers KPK positions from the cache (without the
@@ -375,7 +401,8 @@ struct PosOutcome {
     playout: Option<(Termination, usize, usize)>,
 }
 
-/// Runs the sweep. `tick` is called once per position done.
+/// Runs the sweep. `tick` is called once per canonical position decided
+/// ([`work_size`] times).
 ///
 /// # Errors
 /// A tablebase probe error.
@@ -391,12 +418,19 @@ pub fn run(
     let positions = select_positions(opts);
     let book = RuleBook::builtin();
     let eval_of = |k: Kpk| -> &Evaluation {
+        let c = k.canonical();
         let i = evals
-            .binary_search_by_key(&enumerate_order(k), |(e, _)| enumerate_order(*e))
+            .binary_search_by_key(&enumerate_order(c), |(e, _)| enumerate_order(*e))
             .expect("every legal position is enumerated");
         &evals[i].1
     };
-    let outcomes: Vec<Result<PosOutcome>> = positions
+    // Decide each canonical position once; a mirrored position's choice is
+    // the mirror of its canonical twin's (selection works on the canonical
+    // board), and its value is the same.
+    let mut canon: Vec<Kpk> = positions.iter().map(|k| k.canonical()).collect();
+    canon.sort_by_key(|k| enumerate_order(*k));
+    canon.dedup();
+    let outcomes: Vec<Result<PosOutcome>> = canon
         .par_iter()
         .map(|&k| {
             let pos = k.to_chess();
@@ -445,8 +479,20 @@ pub fn run(
     let mut failures: std::collections::BTreeMap<&'static str, usize> = Default::default();
     let mut examples = Vec::new();
     let (mut wtm, mut btm, mut tb_wins) = (0, 0, 0);
-    for (&k, outcome) in positions.iter().zip(outcomes) {
-        let outcome = outcome?;
+    let outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
+    for &k in &positions {
+        let c = k.canonical();
+        let at = canon
+            .binary_search_by_key(&enumerate_order(c), |e| enumerate_order(*e))
+            .expect("decided");
+        let outcome = &outcomes[at];
+        let chosen = outcome.chosen.map(|m| {
+            if c == k {
+                m
+            } else {
+                crate::select::mirror_move(m)
+            }
+        });
         let wins = table[enumerate::index(k)] == 1;
         let e = eval_of(k);
         let v = e.verdict();
@@ -499,7 +545,7 @@ pub fn run(
             if ok {
                 c.sound += 1;
             } else if opts.counterexamples {
-                let m = outcome.chosen.expect("checked moves were chosen");
+                let m = chosen.expect("checked moves were chosen");
                 examples.push(Counterexample {
                     kpk: k,
                     what: format!(
