@@ -54,6 +54,7 @@ crepe! {
     struct Board(Tag, Sq, Sq, Sq);
     struct PairBoards(Tag, Sq, Sq, Sq, Tag, Sq, Sq, Sq);
     struct KeySquareDistance(Tag, i8);
+    struct DefenderKeySquareDistance(Tag, i8);
     struct PawnSafe(Tag);
     struct Promotes(Tag);
     struct ProvedWin(Tag);
@@ -86,6 +87,17 @@ crepe! {
             .map(|f| Sq(p.0 + f, (p.1 + 2).min(8)))
             .filter(|k| k.on_board())
             .map(|k| dist(w, k))
+            .min()
+            .unwrap_or(8);
+
+    // The same for the black king, which must keep the white king off
+    // those squares: it heads for them [KSQ; KPK, the defence].
+    DefenderKeySquareDistance(t, d) <-
+        Board(t, _, p, b),
+        let d = (-1..=1)
+            .map(|f| Sq(p.0 + f, (p.1 + 2).min(8)))
+            .filter(|k| k.on_board())
+            .map(|k| dist(b, k))
             .min()
             .unwrap_or(8);
 
@@ -139,6 +151,12 @@ crepe! {
     // 8. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
     //    opposition in front of the pawn.
     Prefer("defender_has_opposition", x, y) <- Pair(x, y), BlackOpposition(x), !BlackOpposition(y);
+
+    // 8b. [KSQ] The defender comes nearer to the key squares, to keep the
+    //     white king off them.
+    Prefer("defender_nearer_key_square", x, y) <-
+        Mover(Side::Black), Pair(x, y), DefenderKeySquareDistance(x, dx),
+        DefenderKeySquareDistance(y, dy), (dx < dy);
 
     // 9. [FINE p. 7] The defender comes closer to the queening square.
     Prefer("defender_nearer_queening_square", x, y) <-

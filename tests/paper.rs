@@ -1,0 +1,231 @@
+//! The paper's Table I (Fig. 3 position) and other lines, judged by Syzygy.
+
+mod common;
+
+use pecp::evaluate::evaluate;
+use pecp::line::{self, Player, Termination};
+use pecp::select::decide;
+use pecp::truth::{Truth, keeps_value};
+use pecp::{Input, Tablebases};
+use shakmaty::san::San;
+use shakmaty::{Chess, Color, Position};
+
+const FIG3: &str = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+/// Table I, black's moves and white's moves.
+const PAPER_BLACK: [&str; 10] = [
+    "Kd7", "Kd8", "Kc8", "Kc7", "Kc6", "Kb6", "Kc7", "Kc8", "Kb8", "Kb7",
+];
+const PAPER_WHITE: [&str; 11] = [
+    "Kd4", "Kd5", "Kd6", "Ke7", "d4", "Ke6", "d5", "d6+", "Ke7", "d7", "d8=Q",
+];
+
+fn start(fen: &str) -> Chess {
+    Input::parse(fen).unwrap().kpk.to_chess()
+}
+
+#[test]
+fn first_move_is_kd4_the_only_win() {
+    let pos = start(FIG3);
+    let d = decide(&pos, &evaluate).unwrap();
+    assert_eq!(San::from_move(&pos, d.chosen().mv).to_string(), "Kd4");
+    let Some(tb) = common::tables("first_move_is_kd4_the_only_win") else {
+        return;
+    };
+    let winning: Vec<String> = tb
+        .values_after_moves(&pos)
+        .unwrap()
+        .into_iter()
+        .filter(|(_, v)| v.pawn_side_wins)
+        .map(|(m, _)| San::from_move(&pos, m).to_string())
+        .collect();
+    assert_eq!(winning, ["Kd4"]);
+}
+
+/// White by PECP, Black by the paper's moves while they are legal (then by
+/// the tablebase): every white move keeps the win and White promotes.
+#[test]
+fn paper_line_keeps_the_win_and_promotes() {
+    let Some(tb) = common::tables("paper_line_keeps_the_win_and_promotes") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    let mut pos = start(FIG3);
+    let mut black = PAPER_BLACK.iter();
+    let mut scripted = true;
+    let mut white_moves = Vec::new();
+    for _ply in 0..120 {
+        if let Some(t) = line::game_end(&pos) {
+            assert_eq!(t, Termination::AbsoluteWin, "the line ended in {t:?}");
+            break;
+        }
+        let m = if pos.turn() == Color::White {
+            let m = decide(&pos, &evaluate).unwrap().chosen().mv;
+            assert!(
+                keeps_value(&truth, &pos, m).unwrap(),
+                "white throws the win away with {m} in {}",
+                pecp::position::fen_of(&pos)
+            );
+            white_moves.push(shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string());
+            m
+        } else {
+            let paper = if scripted { black.next() } else { None };
+            match paper.and_then(|s| s.parse::<San>().unwrap().to_move(&pos).ok()) {
+                Some(m) => m,
+                None => {
+                    scripted = false;
+                    truth.best_move(&pos).unwrap().unwrap()
+                }
+            }
+        };
+        pos.play_unchecked(m);
+    }
+    assert_eq!(line::game_end(&pos), Some(Termination::AbsoluteWin));
+    let matches = white_moves
+        .iter()
+        .zip(PAPER_WHITE)
+        .filter(|(a, b)| a == b)
+        .count();
+    eprintln!(
+        "paper line: pecp played {} ({} white moves); {matches} of the paper's 11 white moves matched move for move{}",
+        white_moves.join(" "),
+        white_moves.len(),
+        if scripted {
+            ""
+        } else {
+            " (black left the paper's moves once they became illegal)"
+        }
+    );
+    assert!(white_moves[0] == "Kd4");
+}
+
+fn run_line(fen: &str, black: Player, tb: Tablebases) -> line::Line {
+    let cfg = line::Config {
+        black,
+        ..line::Config::default()
+    };
+    line::generate(&start(fen), &cfg, &Truth::new(Some(tb))).unwrap()
+}
+
+#[test]
+fn against_the_tablebase_white_promotes_within_fifty_moves() {
+    let Some(tb) = common::tables("against_the_tablebase") else {
+        return;
+    };
+    let l = run_line(FIG3, Player::Tablebase, tb);
+    assert_eq!(l.termination, Termination::AbsoluteWin);
+    assert!(l.plies.len() <= 100, "{} plies", l.plies.len());
+}
+
+#[test]
+fn a_drawn_start_ends_drawn_with_every_defender_move_keeping_the_draw() {
+    let Some(tb) = common::tables("a_drawn_start") else {
+        return;
+    };
+    let truth = Truth::new(Some(Tablebases::open(tb.dir()).unwrap()));
+    let l = run_line("k7/8/8/K7/P7/8/8/8 w - - 0 1", Player::Pecp, tb);
+    assert!(l.termination.is_draw(), "{:?}", l.termination);
+    for p in l.plies.iter().filter(|p| p.before.turn() == Color::Black) {
+        assert!(
+            keeps_value(&truth, &p.before, p.mv).unwrap(),
+            "black lets the draw go with {} in {}",
+            p.mv,
+            pecp::position::fen_of(&p.before)
+        );
+    }
+}
+
+/// NAGs come from the tablebase: $1 exactly for the only value-keeping
+/// move, $2 exactly for a move that changes the value, checked by replaying
+/// the PGN's moves against Syzygy independently of pecp's own report.
+#[test]
+fn nags_appear_only_where_the_tablebase_says_so() {
+    if common::tables("nags").is_none() {
+        return;
+    }
+    let dir = common::tables_dir();
+    let tb = Tablebases::open(&dir).unwrap();
+    for (fen, extra) in [
+        (FIG3, vec![]),
+        ("8/8/8/8/8/4k3/1P6/K7 w - - 0 1", vec![]),
+        ("8/8/8/8/4k3/8/2P5/K7 b - - 0 1", vec![]),
+        ("k7/8/8/K7/P7/8/8/8 w - - 0 1", vec!["--black", "tablebase"]),
+    ] {
+        let mut args = vec![
+            "line",
+            fen,
+            "--format",
+            "pgn",
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pecp"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let pgn = String::from_utf8(out.stdout).unwrap();
+        let movetext: String = pgn
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Drop comments, then walk the tokens.
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in movetext.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        let mut pos = start(fen);
+        let tokens: Vec<&str> = plain.split_whitespace().collect();
+        let mut i = 0;
+        let mut checked = 0;
+        while i < tokens.len() {
+            let t = tokens[i];
+            i += 1;
+            if t.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t) {
+                continue;
+            }
+            let nag = tokens.get(i).filter(|n| n.starts_with('$')).copied();
+            if nag.is_some() {
+                i += 1;
+            }
+            let user = Input::parse(fen).unwrap();
+            assert_eq!(user.orientation, pecp::Orientation::AsGiven);
+            let m = t
+                .parse::<shakmaty::san::SanPlus>()
+                .unwrap()
+                .san
+                .to_move(&pos)
+                .unwrap();
+            let before = tb.value(&pos).unwrap().pawn_side_wins;
+            let values = tb.values_after_moves(&pos).unwrap();
+            let keeping = values
+                .iter()
+                .filter(|(_, v)| v.pawn_side_wins == before)
+                .count();
+            let keeps = values
+                .iter()
+                .find(|(mm, _)| *mm == m)
+                .unwrap()
+                .1
+                .pawn_side_wins
+                == before;
+            let expected = if !keeps {
+                Some("$2")
+            } else if keeping == 1 && values.len() > 1 {
+                Some("$1")
+            } else {
+                None
+            };
+            assert_eq!(nag, expected, "{fen}: move {t}");
+            pos.play_unchecked(m);
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+}
