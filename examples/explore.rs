@@ -1,37 +1,63 @@
 use pecp::*;
 use shakmaty::Color;
-fn d(a: shakmaty::Square, b: shakmaty::Square) -> i32 {
-    a.distance(b) as i32
+type R = Box<dyn Fn(i32, i32, i32, i32, i32, i32, bool) -> bool>;
+fn d(a: (i32, i32), b: (i32, i32)) -> i32 {
+    (a.0 - b.0).abs().max((a.1 - b.1).abs())
 }
 fn main() {
     let o = oracle::Oracle::get();
     let all = enumerate::all_positions();
-    let mut stats = std::collections::BTreeMap::new();
-    for k in &all {
-        let (pf, pr) = (k.wp.file() as i32, k.wp.rank() as i32 + 1);
-        let btm = k.turn == Color::Black;
-        let q = shakmaty::Square::from_coords(k.wp.file(), shakmaty::Rank::Eighth);
-        let m = if pr == 2 { 5 } else { 8 - pr };
-        let wk_front = k.wk.file() == k.wp.file() && k.wk.rank() > k.wp.rank();
-        let inside = d(k.bk, q) <= m + i32::from(btm) + i32::from(wk_front);
-        if !inside {
-            continue;
+    let rules: Vec<(&str, R)> = vec![
+        (
+            "wk ahead 1 within file, bk not ahead of wk, btm",
+            Box::new(|pf, pr, bf, br, wf, wr, btm| {
+                btm && wr == pr + 1 && (wf - pf).abs() <= 1 && br <= wr
+            }),
+        ),
+        (
+            "wk ahead 1 within file, bk rank <= pr",
+            Box::new(|pf, pr, bf, br, wf, wr, _| wr == pr + 1 && (wf - pf).abs() <= 1 && br <= pr),
+        ),
+        (
+            "wk ahead >=1 within file, bk rank <= pr and bk not adjacent pawn",
+            Box::new(|pf, pr, bf, br, wf, wr, _| {
+                wr > pr && (wf - pf).abs() <= 1 && br <= pr && d((bf, br), (pf, pr)) > 1
+            }),
+        ),
+        (
+            "wk closer to stop sq by 2+",
+            Box::new(|pf, pr, bf, br, wf, wr, btm| {
+                let s = (pf, pr + 1);
+                d((wf, wr), s) + 2 <= d((bf, br), s) - i32::from(btm)
+            }),
+        ),
+        (
+            "wk adjacent to pawn, bk dist to pawn >= 3",
+            Box::new(|pf, pr, bf, br, wf, wr, _| {
+                d((wf, wr), (pf, pr)) == 1 && d((bf, br), (pf, pr)) >= 3
+            }),
+        ),
+        (
+            "wk adjacent to pawn, bk not ahead of pawn",
+            Box::new(|pf, pr, bf, br, wf, wr, _| d((wf, wr), (pf, pr)) == 1 && br <= pr),
+        ),
+    ];
+    for (name, r) in &rules {
+        let (mut n, mut w) = (0, 0);
+        for k in &all {
+            let (pf, pr) = (k.wp.file() as i32, k.wp.rank() as i32 + 1);
+            if pf == 0 || pf == 7 {
+                continue;
+            }
+            let (bf, br) = (k.bk.file() as i32, k.bk.rank() as i32 + 1);
+            let (wf, wr) = (k.wk.file() as i32, k.wk.rank() as i32 + 1);
+            if r(pf, pr, bf, br, wf, wr, k.turn == Color::Black) {
+                n += 1;
+                if o.white_wins(*k) {
+                    w += 1;
+                }
+            }
         }
-        // black king's time to attack the pawn vs white king's time to defend it
-        let tb = d(k.bk, k.wp) - 1 - i32::from(btm); // black moves to be adjacent (after own tempo)
-        let tw = d(k.wk, k.wp) - 1 - i32::from(!btm);
-        let margin = tw - tb; // positive: black arrives first
-        let key = (pf == 0 || pf == 7, margin.clamp(-3, 4), btm);
-        let e = stats.entry(key).or_insert((0, 0));
-        e.0 += 1;
-        if o.white_wins(*k) {
-            e.1 += 1;
-        }
-    }
-    for (k, v) in stats {
-        println!(
-            "rook {} margin {} btm {}: n={} wins={}",
-            k.0, k.1, k.2, v.0, v.1
-        );
+        println!("{name}: n={n} wins={w} ({:.3})", w as f64 / n.max(1) as f64);
     }
 }

@@ -273,6 +273,15 @@ crepe! {
         (dist(b, p) - if s == Side::Black { 1 } else { 0 }
             >= dist(w, p) - if s == Side::White { 1 } else { 0 });
 
+    // The defender cut off behind [KPK; FINE p. 8, the king leads the pawn]:
+    // the white king one rank in front of a non-rook pawn, within a file,
+    // and the black king not in front of the pawn (or level with the white
+    // king, Black to move) can never get in front again: the pawn queens.
+    Fires("defender_cut_off_behind") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), !Stalemate(),
+        (w.1 == p.1 + 1), (dx(w, p) <= 1),
+        (b.1 <= p.1 || (s == Side::Black && b.1 == p.1 + 1));
+
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
     // whoever moves.
@@ -380,6 +389,23 @@ crepe! {
         (dist(b, stop) + if s == Side::White { 1 } else { 0 } <= dist(w, stop));
     // Black's king stands on the front span far ahead: it blockades.
     Fires("defender_blockades_far") <- BkInFront(n), (n >= 3);
+    // The white king reaches the square in front of the pawn at least two
+    // moves before the black king (the side to move gains one): it will
+    // escort the pawn [KPK, "the king should lead its pawn"].
+    Fires("king_first_to_stop_square") <-
+        Board(w, p, b), ToMove(s), let stop = Sq(p.0, p.1 + 1),
+        (dist(w, stop) + 2 + if s == Side::Black { 1 } else { 0 } <= dist(b, stop));
+    // The white king guards its pawn and the black king is not in front of
+    // it: the pawn can only be stopped from in front [KPK].
+    Fires("king_guards_pawn_defender_behind") <-
+        Board(w, p, b), (dist(w, p) == 1), (b.1 <= p.1);
+    // The defender stands in front of the pawn (one or two ranks ahead,
+    // within a file) and the white king is not ahead of its pawn: the
+    // classic blockade [KPK; Müller and Lamprecht's drawing rule].
+    Fires("defender_ahead_king_behind") <-
+        Board(w, p, b), !RookPawn(), (dx(b, p) <= 1), (b.1 > p.1), (b.1 <= p.1 + 2),
+        (w.1 <= p.1), (b.1 < 8);
+
     // A pawn on the 5th or beyond that cannot be taken: little room is left
     // for the defender [FINE p. 8].
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();

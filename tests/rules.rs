@@ -83,6 +83,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3K4/8/8/3P4/8/7k b - - 0 1",
         "8/8/3K4/8/8/3Pk3/8/8 w - - 0 1",
     ),
+    // Wikipedia KPK: the king in front of its pawn with the defender cut
+    // off behind wins; with the defender in front it does not.
+    (
+        "defender_cut_off_behind",
+        "8/8/8/8/3K4/3P4/2k5/8 w - - 0 1",
+        "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
         "king_in_front_advanced",
@@ -237,6 +244,23 @@ const CASES: &[(&str, &str, &str)] = &[
         "advanced_pawn",
         "8/8/8/3P4/8/8/8/k5K1 w - - 0 1",
         "8/8/8/8/3P4/8/8/k5K1 w - - 0 1",
+    ),
+    // Wikipedia KPK: the king leads its pawn, arriving first at the stop square.
+    (
+        "king_first_to_stop_square",
+        "8/8/8/8/8/4K3/3P4/7k w - - 0 1",
+        "8/8/8/8/3k4/8/3P4/4K3 w - - 0 1",
+    ),
+    (
+        "king_guards_pawn_defender_behind",
+        "8/8/8/8/8/4K3/3P4/7k w - - 0 1",
+        "8/8/3k4/8/8/4K3/3P4/8 w - - 0 1",
+    ),
+    // Müller and Lamprecht (via Wikipedia KPK): the defender in front, the attacker behind.
+    (
+        "defender_ahead_king_behind",
+        "8/8/8/8/2k5/8/3P4/4K3 w - - 0 1",
+        "8/8/8/8/2k5/4K3/3P4/8 w - - 0 1",
     ),
 ];
 
