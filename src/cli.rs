@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use pecp::line::{self, Player};
+use pecp::selectors::Selector;
 use pecp::{Input, PecpError, Tablebases, position, report, tablebase, truth::Truth};
 use shakmaty::Position;
 
@@ -43,6 +44,12 @@ enum Command {
         /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
         #[arg(long)]
         tablebases: Option<PathBuf>,
+        /// Also show the move another selector would choose.
+        #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
+        selector: SelectorArg,
+        /// Alpha-beta search depth in plies.
+        #[arg(long, default_value_t = 4)]
+        depth: u8,
     },
     /// List every rule: id, kind, weight, description, source.
     Rules {
@@ -57,12 +64,18 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Who plays the white pieces.
-        #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
-        white: PlayerArg,
-        /// Who plays the black pieces.
-        #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
-        black: PlayerArg,
+        /// Who plays the white pieces (default: --selector).
+        #[arg(long, value_enum)]
+        white: Option<PlayerArg>,
+        /// Who plays the black pieces (default: --selector).
+        #[arg(long, value_enum)]
+        black: Option<PlayerArg>,
+        /// The selector for sides not given by --white/--black.
+        #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
+        selector: SelectorArg,
+        /// Alpha-beta search depth in plies.
+        #[arg(long, default_value_t = 4)]
+        depth: u8,
         /// Stop after this many moves of each side.
         #[arg(long, default_value_t = 50)]
         max_moves: u32,
@@ -101,6 +114,37 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
         /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Whose moves to judge.
+        #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
+        selector: SelectorArg,
+        /// Alpha-beta search depth in plies.
+        #[arg(long, default_value_t = 4)]
+        depth: u8,
+    },
+    /// Compare the selectors (PECP, SOMA, alpha-beta at several depths) on
+    /// the same positions: move soundness, conversion, time.
+    Compare {
+        /// Alpha-beta depths to measure.
+        #[arg(long, value_delimiter = ',', default_value = "1,2,3,4,6")]
+        depths: Vec<u8>,
+        /// Positions to sample (0 = all 331,352).
+        #[arg(long, default_value_t = 10_000)]
+        sample: usize,
+        /// Seed for the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also play out every won position against perfect defence.
+        #[arg(long)]
+        playout: bool,
+        /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the table as JSON (one report per selector).
         #[arg(long)]
         json: bool,
     },
@@ -152,24 +196,50 @@ enum Format {
     Pecp,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum PlayerArg {
     Pecp,
+    Soma,
+    Alphabeta,
     Tablebase,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SelectorArg {
+    Pecp,
+    Soma,
+    Alphabeta,
+}
+
+/// Seed of SOMA's deterministic coin toss.
+const SOMA_SEED: u64 = 1961;
+
+fn selector_of(arg: SelectorArg, depth: u8) -> Selector {
+    match arg {
+        SelectorArg::Pecp => Selector::Pecp,
+        SelectorArg::Soma => Selector::Soma { seed: SOMA_SEED },
+        SelectorArg::Alphabeta => Selector::AlphaBeta { depth },
+    }
+}
+
 impl PlayerArg {
-    fn player(self) -> Player {
+    fn player(self, depth: u8) -> Player {
         match self {
-            PlayerArg::Pecp => Player::Pecp,
+            PlayerArg::Pecp => Player::PECP,
+            PlayerArg::Soma => Player::Select(Selector::Soma { seed: SOMA_SEED }),
+            PlayerArg::Alphabeta => Player::Select(Selector::AlphaBeta { depth }),
             PlayerArg::Tablebase => Player::Tablebase,
         }
     }
-    fn name(self) -> &'static str {
-        match self {
-            PlayerArg::Pecp => "pecp",
-            PlayerArg::Tablebase => "tablebase",
-        }
+}
+
+fn check_depth(depth: u8) -> Result<u8, PecpError> {
+    if (1..=12).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(PecpError::Usage(format!(
+            "--depth must be 1 to 12, not {depth}"
+        )))
     }
 }
 
@@ -237,13 +307,22 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             json,
             ascii,
             tablebases,
+            selector,
+            depth,
         } => {
             let tb = Tablebases::discover(tablebases.as_deref())?;
+            let sel = selector_of(selector, check_depth(depth)?);
+            let opts = AnalyseOpts {
+                json,
+                unicode: !ascii,
+                tb: tb.as_ref(),
+                selector: sel,
+            };
             if position == "-" {
-                return analyse_batch(json, !ascii, tb.as_ref(), out);
+                return analyse_batch(&opts, out);
             }
             let input = Input::parse(&position)?;
-            print_analysis(&input, json, !ascii, tb.as_ref(), out)?;
+            print_analysis(&input, &opts, out)?;
             Ok(0)
         }
         Command::Rules { json } => {
@@ -290,6 +369,8 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             format,
             white,
             black,
+            selector,
+            depth,
             max_moves,
             moves,
             output,
@@ -297,8 +378,14 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
         } => {
             let input = Input::parse(&position)?;
             let tb = Tablebases::discover(tablebases.as_deref())?;
-            let needs_truth =
-                matches!(white, PlayerArg::Tablebase) || matches!(black, PlayerArg::Tablebase);
+            let depth = check_depth(depth)?;
+            let default = match selector {
+                SelectorArg::Pecp => PlayerArg::Pecp,
+                SelectorArg::Soma => PlayerArg::Soma,
+                SelectorArg::Alphabeta => PlayerArg::Alphabeta,
+            };
+            let (white, black) = (white.unwrap_or(default), black.unwrap_or(default));
+            let needs_truth = white == PlayerArg::Tablebase || black == PlayerArg::Tablebase;
             let (pawn_arg, defender_arg) = match input.orientation {
                 pecp::Orientation::AsGiven => (white, black),
                 pecp::Orientation::Flipped => (black, white),
@@ -311,8 +398,8 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 None => Vec::new(),
             };
             let config = line::Config {
-                white: pawn_arg.player(),
-                black: defender_arg.player(),
+                white: pawn_arg.player(depth),
+                black: defender_arg.player(depth),
                 max_moves,
                 defender_script: script,
                 orientation: input.orientation,
@@ -327,8 +414,8 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             let rep = report::line_report(
                 &l,
                 input.orientation,
-                pawn_arg.name(),
-                defender_arg.name(),
+                &pawn_arg.player(depth).label(),
+                &defender_arg.player(depth).label(),
                 tb.as_ref(),
             )?;
             let text = match format {
@@ -352,9 +439,12 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             counterexamples,
             threads,
             json,
+            selector,
+            depth,
         } => {
             let tb = Tablebases::discover(tablebases.as_deref())?;
             let truth = Truth::new(tb);
+            let selector = selector_of(selector, check_depth(depth)?);
             let opts = pecp::validate::Options {
                 sample: sample.map(|n| (n, seed)),
                 side: match side {
@@ -364,6 +454,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 },
                 playout,
                 counterexamples: counterexamples.is_some(),
+                selector,
             };
             let (report, examples) = in_pool(threads, || {
                 let total = pecp::validate::work_size(&opts);
@@ -395,6 +486,88 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 )?;
             } else {
                 write!(out, "{}", report.text(&examples))?;
+            }
+            Ok(0)
+        }
+        Command::Compare {
+            depths,
+            sample,
+            seed,
+            playout,
+            tablebases,
+            threads,
+            json,
+        } => {
+            let truth = Truth::new(Tablebases::discover(tablebases.as_deref())?);
+            let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
+            for d in depths {
+                selectors.push(Selector::AlphaBeta {
+                    depth: check_depth(d)?,
+                });
+            }
+            let mut rows = Vec::new();
+            for selector in selectors {
+                let opts = pecp::validate::Options {
+                    sample: (sample > 0).then_some((sample, seed)),
+                    side: pecp::validate::SideFilter::Both,
+                    playout,
+                    counterexamples: false,
+                    selector,
+                };
+                let (r, _) = in_pool(threads, || pecp::validate::run(&truth, &opts, &|| {}))??;
+                rows.push((selector.label(), r));
+            }
+            if json {
+                let v: Vec<&pecp::validate::Report> = rows.iter().map(|(_, r)| r).collect();
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&v).expect("serialisable")
+                )?;
+            } else {
+                let r0 = &rows[0].1;
+                writeln!(
+                    out,
+                    "{} positions ({}), truth: {}; one thread count for all: {}",
+                    r0.positions,
+                    if sample > 0 {
+                        format!("sample of {sample}, seed {seed}")
+                    } else {
+                        "all".into()
+                    },
+                    r0.truth,
+                    r0.threads
+                )?;
+                writeln!(
+                    out,
+                    "| selector | white keeps win | black keeps draw | conversion | selection time (s) |"
+                )?;
+                writeln!(out, "|---|---|---|---|---|")?;
+                for (label, r) in &rows {
+                    let ms = &r.move_soundness;
+                    let pct = |c: &pecp::validate::Count| {
+                        100.0 * c.sound as f64 / c.positions.max(1) as f64
+                    };
+                    let conv = r.conversion.as_ref().map_or("-".to_string(), |c| {
+                        format!(
+                            "{:.2}% ({}/{})",
+                            100.0 * c.converted as f64 / c.positions.max(1) as f64,
+                            c.converted,
+                            c.positions
+                        )
+                    });
+                    writeln!(
+                        out,
+                        "| {label} | {:.2}% ({}/{}) | {:.2}% ({}/{}) | {conv} | {:.2} |",
+                        pct(&ms.white_in_won),
+                        ms.white_in_won.sound,
+                        ms.white_in_won.positions,
+                        pct(&ms.black_in_drawn),
+                        ms.black_in_drawn.sound,
+                        ms.black_in_drawn.positions,
+                        r.selection_s
+                    )?;
+                }
             }
             Ok(0)
         }
@@ -441,39 +614,54 @@ fn show(input: &Input, unicode: bool, out: &mut impl Write) -> std::io::Result<(
     Ok(())
 }
 
-fn print_analysis(
-    input: &Input,
+struct AnalyseOpts<'a> {
     json: bool,
     unicode: bool,
-    tb: Option<&Tablebases>,
+    tb: Option<&'a Tablebases>,
+    selector: Selector,
+}
+
+fn print_analysis(
+    input: &Input,
+    opts: &AnalyseOpts<'_>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let a = report::analyse(
+    let mut a = report::analyse(
         input.kpk,
         input.orientation,
         input.halfmoves,
         input.fullmoves,
-        tb,
+        opts.tb,
     )?;
-    if json {
+    if opts.selector != Selector::Pecp {
+        let pos = input
+            .kpk
+            .to_chess_with_counters(input.halfmoves, input.fullmoves);
+        a.selector = Some(report::SelectorChoice {
+            selector: opts.selector.label(),
+            chosen: opts
+                .selector
+                .choose(&pos, &pecp::evaluate::evaluate)
+                .map(|m| {
+                    let (san, uci) = position::user_move_names(&pos, m, input.orientation);
+                    report::MoveName { uci, san }
+                }),
+        });
+    }
+    if opts.json {
         writeln!(out, "{}", serde_json::to_string(&a).expect("serialisable"))?;
     } else {
         write!(
             out,
             "{}",
-            pecp::board::diagram(input.user_chess().board(), unicode)
+            pecp::board::diagram(input.user_chess().board(), opts.unicode)
         )?;
         write!(out, "{}", a.text())?;
     }
     Ok(())
 }
 
-fn analyse_batch(
-    json: bool,
-    unicode: bool,
-    tb: Option<&Tablebases>,
-    out: &mut impl Write,
-) -> Result<i32, Failure> {
+fn analyse_batch(opts: &AnalyseOpts<'_>, out: &mut impl Write) -> Result<i32, Failure> {
     use std::io::BufRead;
     let stdin = std::io::stdin();
     let mut failed = false;
@@ -485,11 +673,11 @@ fn analyse_batch(
         }
         match Input::parse(&line) {
             Ok(input) => {
-                if !json && !first {
+                if !opts.json && !first {
                     writeln!(out)?;
                 }
                 first = false;
-                print_analysis(&input, json, unicode, tb, out)?;
+                print_analysis(&input, opts, out)?;
             }
             Err(e) => {
                 eprintln!("pecp: line {}: {e}", n + 1);
@@ -604,6 +792,7 @@ fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
                     side: pecp::validate::SideFilter::Both,
                     playout: false,
                     counterexamples: false,
+                    selector: Selector::Pecp,
                 };
                 let (report, _) = pecp::validate::run(&truth, &opts, &|| {})?;
                 Ok((probe_s, wins?, report))

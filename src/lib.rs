@@ -31,6 +31,7 @@ pub mod oracle;
 pub mod report;
 pub mod rules;
 pub mod select;
+pub mod selectors;
 pub mod truth;
 pub mod validate;
 pub mod weights;

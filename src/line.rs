@@ -11,16 +11,30 @@ use crate::evaluate::{Evaluation, evaluate};
 use crate::facts::Node;
 use crate::position::{Orientation, orient_move, to_user};
 use crate::select::{Decision, decide};
+use crate::selectors::Selector;
 use crate::truth::Truth;
 use shakmaty::san::San;
 
 /// Who chooses the moves of one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
-    /// The two-level PECP selection.
-    Pecp,
+    /// A selector: PECP's two-level selection, SOMA or alpha-beta.
+    Select(Selector),
     /// Perfect play from the truth (Syzygy or the embedded oracle).
     Tablebase,
+}
+
+impl Player {
+    /// PECP's two-level selection.
+    pub const PECP: Player = Player::Select(Selector::Pecp);
+
+    /// "pecp", "soma", "alphabeta-4" or "tablebase".
+    pub fn label(self) -> String {
+        match self {
+            Player::Select(s) => s.label(),
+            Player::Tablebase => "tablebase".into(),
+        }
+    }
 }
 
 /// Who chose a move in a line.
@@ -28,6 +42,8 @@ pub enum Player {
 pub enum Chooser {
     /// PECP's two-level selection.
     Pecp,
+    /// Another selector (SOMA, alpha-beta).
+    Other,
     /// The tablebase player.
     Tablebase,
     /// A move given by the user (`--moves`).
@@ -130,8 +146,8 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            white: Player::Pecp,
-            black: Player::Pecp,
+            white: Player::PECP,
+            black: Player::PECP,
             max_moves: 50,
             defender_script: Vec::new(),
             orientation: Orientation::AsGiven,
@@ -215,9 +231,15 @@ pub fn generate_with(
             (orient_move(um, config.orientation), Chooser::Script, None)
         } else {
             match player {
-                Player::Pecp => {
+                Player::Select(Selector::Pecp) => {
                     let d = decide(&pos, eval).expect("a position that is not over has a move");
                     (d.chosen().mv, Chooser::Pecp, Some(d))
+                }
+                Player::Select(other) => {
+                    let m = other
+                        .choose(&pos, eval)
+                        .expect("a position that is not over has a move");
+                    (m, Chooser::Other, None)
                 }
                 Player::Tablebase => {
                     let m = truth

@@ -164,6 +164,27 @@ pub struct Analysis {
     pub chosen: Option<String>,
     /// The chosen move (SAN).
     pub chosen_san: Option<String>,
+    /// Another selector's choice, when one was asked for (`--selector`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selector: Option<SelectorChoice>,
+}
+
+/// A move's names.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveName {
+    /// UCI.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+}
+
+/// What another selector chose.
+#[derive(Debug, Clone, Serialize)]
+pub struct SelectorChoice {
+    /// "soma" or "alphabeta-4".
+    pub selector: String,
+    /// Its move.
+    pub chosen: Option<MoveName>,
 }
 
 fn verdict_disagrees(e: &Evaluation, pawn_side_wins: bool) -> bool {
@@ -249,6 +270,7 @@ pub fn analyse(
         tournament,
         chosen,
         chosen_san,
+        selector: None,
     })
 }
 
@@ -338,6 +360,10 @@ impl Analysis {
             Some(c) => s.push_str(&format!("chosen: {c}\n")),
             None => s.push_str("no legal move\n"),
         }
+        if let Some(sel) = &self.selector {
+            let m = sel.chosen.as_ref().map_or("none", |m| m.san.as_str());
+            s.push_str(&format!("{} chooses: {m}\n", sel.selector));
+        }
         s
     }
 }
@@ -413,6 +439,7 @@ pub struct Players {
 fn chooser_name(c: Chooser) -> &'static str {
     match c {
         Chooser::Pecp => "pecp",
+        Chooser::Other => "selector",
         Chooser::Tablebase => "tablebase",
         Chooser::Script => "script",
     }

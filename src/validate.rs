@@ -13,7 +13,7 @@ use crate::evaluate::{Evaluation, Verdict, evaluate};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
 use crate::position::{Kpk, fen_of};
-use crate::select::decide;
+use crate::selectors::Selector;
 use crate::truth::Truth;
 use crate::weights::RuleBook;
 
@@ -39,6 +39,9 @@ pub struct Options {
     pub playout: bool,
     /// Collect counterexamples.
     pub counterexamples: bool,
+    /// The selector whose moves are judged (classification and the rules
+    /// are always PECP's level 1).
+    pub selector: Selector,
 }
 
 /// A classification confusion matrix.
@@ -171,8 +174,11 @@ pub struct Report {
     pub tb_draws: usize,
     /// Whether the counts match Edwards' figures (full sweeps only).
     pub counts_match_edwards: Option<bool>,
-    /// The selector measured.
+    /// The selector measured ("pecp", "soma", "alphabeta").
     pub selector: &'static str,
+    /// Alpha-beta's depth, when that is the selector.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u8>,
     /// Level-1 verdict against the truth.
     pub classification: Classification,
     /// Positions a deterministic rule decided, and how many correctly.
@@ -190,6 +196,8 @@ pub struct Report {
     pub rules: Vec<RuleRecord>,
     /// Wall-clock seconds.
     pub elapsed_s: f64,
+    /// Of which choosing the moves (and playing out, with `--playout`).
+    pub selection_s: f64,
     /// Threads used.
     pub threads: usize,
 }
@@ -424,12 +432,16 @@ pub fn run(
             .expect("every legal position is enumerated");
         &evals[i].1
     };
-    // Decide each canonical position once; a mirrored position's choice is
-    // the mirror of its canonical twin's (selection works on the canonical
-    // board), and its value is the same.
-    let mut canon: Vec<Kpk> = positions.iter().map(|k| k.canonical()).collect();
+    // PECP decides each canonical position once: a mirrored position's
+    // choice is the mirror of its canonical twin's (selection works on the
+    // canonical board), and its value is the same. Other selectors are not
+    // mirror-symmetric (tie-breaks), so they decide every position.
+    let symmetric = opts.selector == Selector::Pecp;
+    let key = |k: Kpk| if symmetric { k.canonical() } else { k };
+    let mut canon: Vec<Kpk> = positions.iter().map(|&k| key(k)).collect();
     canon.sort_by_key(|k| enumerate_order(*k));
     canon.dedup();
+    let selection_started = Instant::now();
     let outcomes: Vec<Result<PosOutcome>> = canon
         .par_iter()
         .map(|&k| {
@@ -441,14 +453,15 @@ pub fn run(
                 playout: None,
             };
             let check = (k.turn == Color::White && wins) || (k.turn == Color::Black && !wins);
-            if check && let Some(d) = decide(&pos, &eval) {
-                let c = d.chosen();
-                out.move_check = Some(child_white_wins(&table, truth, &c.after)? == wins);
-                out.chosen = Some(c.mv);
+            if check && let Some(m) = opts.selector.choose(&pos, &eval) {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                out.move_check = Some(child_white_wins(&table, truth, &after)? == wins);
+                out.chosen = Some(m);
             }
             if opts.playout && wins {
                 let cfg = line::Config {
-                    white: Player::Pecp,
+                    white: Player::Select(opts.selector),
                     black: Player::Tablebase,
                     max_moves: 500,
                     ..line::Config::default()
@@ -479,9 +492,10 @@ pub fn run(
     let mut failures: std::collections::BTreeMap<&'static str, usize> = Default::default();
     let mut examples = Vec::new();
     let (mut wtm, mut btm, mut tb_wins) = (0, 0, 0);
+    let selection_s = selection_started.elapsed().as_secs_f64();
     let outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
     for &k in &positions {
-        let c = k.canonical();
+        let c = key(k);
         let at = canon
             .binary_search_by_key(&enumerate_order(c), |e| enumerate_order(*e))
             .expect("decided");
@@ -568,7 +582,11 @@ pub fn run(
                 if opts.counterexamples {
                     examples.push(Counterexample {
                         kpk: k,
-                        what: format!("won, but pecp against perfect defence ended in {}", t.id()),
+                        what: format!(
+                            "won, but {} against perfect defence ended in {}",
+                            opts.selector.label(),
+                            t.id()
+                        ),
                         best: value_keeping_moves(&table, truth, &pos, wins)?,
                     });
                 }
@@ -597,7 +615,11 @@ pub fn run(
         counts_match_edwards: full.then_some(
             wtm == ew && btm == eb && tb_wins == ewins && positions.len() - tb_wins == edraws,
         ),
-        selector: "pecp",
+        selector: opts.selector.name(),
+        depth: match opts.selector {
+            Selector::AlphaBeta { depth } => Some(depth),
+            _ => None,
+        },
         classification: Classification {
             accuracy: conf.accuracy(),
             accuracy_white_to_move: conf_w.accuracy(),
@@ -624,6 +646,7 @@ pub fn run(
             })
             .collect(),
         elapsed_s: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        selection_s: (selection_s * 1000.0).round() / 1000.0,
         threads: rayon::current_num_threads(),
     };
     Ok((report, examples))
@@ -644,8 +667,14 @@ impl Report {
     pub fn text(&self, examples: &[Counterexample]) -> String {
         let mut s = String::new();
         s.push_str(&format!(
-            "positions: {} ({} white to move, {} black to move); truth: {}\n",
-            self.positions, self.white_to_move, self.black_to_move, self.truth
+            "positions: {} ({} white to move, {} black to move); truth: {}; selector: {}{}\n",
+            self.positions,
+            self.white_to_move,
+            self.black_to_move,
+            self.truth,
+            self.selector,
+            self.depth
+                .map_or(String::new(), |d| format!(" (depth {d})"))
         ));
         s.push_str(&format!(
             "truth: {} wins for White, {} draws{}\n",

@@ -358,3 +358,60 @@ fn analyse_with_tables_marks_values_and_disagreements() {
     assert_eq!(winning, ["Kd4"], "Syzygy: Kd4 is the only winning move");
     assert!(moves.iter().all(|m| m["tablebase"]["dtz"].is_i64()));
 }
+
+#[test]
+fn selectors_work_on_analyse_line_validate_and_compare() {
+    let fen = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+    let v: serde_json::Value = serde_json::from_str(
+        stdout(&pecp(&[
+            "analyse",
+            "--json",
+            fen,
+            "--selector",
+            "alphabeta",
+            "--depth",
+            "4",
+        ]))
+        .trim(),
+    )
+    .unwrap();
+    assert_eq!(v["selector"]["selector"], "alphabeta-4");
+    assert_eq!(v["selector"]["chosen"]["san"], "Kd4");
+    let l: serde_json::Value = serde_json::from_str(&stdout(&pecp(&[
+        "line",
+        fen,
+        "--selector",
+        "soma",
+        "--format",
+        "json",
+        "--max-moves",
+        "3",
+    ])))
+    .unwrap();
+    assert_eq!(l["players"]["white"], "soma");
+    for s in ["soma", "alphabeta"] {
+        let o = pecp(&[
+            "validate",
+            "--selector",
+            s,
+            "--depth",
+            "2",
+            "--sample",
+            "500",
+            "--json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let r: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(r["selector"], s);
+        assert_eq!(r["positions"], 500);
+    }
+    let o = pecp(&["compare", "--depths", "1,2", "--sample", "300"]);
+    let t = stdout(&o);
+    for row in ["| pecp |", "| soma |", "| alphabeta-1 |", "| alphabeta-2 |"] {
+        assert!(t.contains(row), "{t}");
+    }
+    rejects(
+        &["validate", "--selector", "alphabeta", "--depth", "0"],
+        "--depth",
+    );
+}

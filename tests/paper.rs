@@ -122,7 +122,7 @@ fn a_drawn_start_ends_drawn_with_every_defender_move_keeping_the_draw() {
         return;
     };
     let truth = Truth::new(Some(Tablebases::open(tb.dir()).unwrap()));
-    let l = run_line("k7/8/8/K7/P7/8/8/8 w - - 0 1", Player::Pecp, tb);
+    let l = run_line("k7/8/8/K7/P7/8/8/8 w - - 0 1", Player::PECP, tb);
     assert!(l.termination.is_draw(), "{:?}", l.termination);
     for p in l.plies.iter().filter(|p| p.before.turn() == Color::Black) {
         assert!(

@@ -111,6 +111,19 @@ proptest! {
         }
     }
 
+    /// Every selector returns a legal move whenever there is one.
+    #[test]
+    fn every_selector_returns_a_legal_move((k, _) in kpk(), depth in 1u8..=4) {
+        use pecp::selectors::Selector;
+        let pos = k.to_chess();
+        for s in [Selector::Pecp, Selector::Soma { seed: 7 }, Selector::AlphaBeta { depth }] {
+            match s.choose(&pos, &evaluate) {
+                Some(m) => prop_assert!(pos.is_legal(m), "{} plays an illegal {}", s.label(), m),
+                None => prop_assert!(pos.legal_moves().is_empty()),
+            }
+        }
+    }
+
     /// 4. The embedded oracle agrees with Syzygy.
     #[test]
     fn oracle_agrees_with_syzygy((k, _) in kpk()) {
@@ -131,6 +144,7 @@ fn chosen_move_keeps_the_value_at_least_as_often_as_today() {
         side: pecp::validate::SideFilter::Both,
         playout: false,
         counterexamples: false,
+        selector: pecp::selectors::Selector::Pecp,
     };
     let (r, _) = pecp::validate::run(&truth, &opts, &|| {}).unwrap();
     let ms = &r.move_soundness;

@@ -19,6 +19,7 @@ fn full() -> Options {
         side: SideFilter::Both,
         playout: false,
         counterexamples: true,
+        selector: pecp::selectors::Selector::Pecp,
     }
 }
 
@@ -78,6 +79,7 @@ fn check(report: &pecp::validate::Report) {
 fn strip_time(r: &pecp::validate::Report) -> serde_json::Value {
     let mut v = serde_json::to_value(r).unwrap();
     v["elapsed_s"] = serde_json::Value::Null;
+    v["selection_s"] = serde_json::Value::Null;
     v["threads"] = serde_json::Value::Null;
     v["truth"] = serde_json::Value::Null;
     v
