@@ -2,13 +2,20 @@
 """Reads pecp's PGN with python-chess: it must parse without errors, replay
 legally from its FEN, and end with the result the tags announce."""
 import io
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import chess
 import chess.pgn
 
 pecp = sys.argv[1]
+pgn_extract = shutil.which("pgn-extract") or (
+    "/usr/games/pgn-extract" if os.path.exists("/usr/games/pgn-extract") else None)
+if pgn_extract is None:
+    print("pgn_check: pgn-extract not installed; checking with python-chess only")
 cases = [
     ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", []),
     ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--black", "tablebase"]),
@@ -33,4 +40,15 @@ for fen, extra in cases:
     result = game.headers["Result"]
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
         sys.exit(f"pgn_check: bad result {result}")
-    print(f"pgn_check: {fen} {' '.join(extra)}: {n} plies, result {result}, OK")
+    if pgn_extract:
+        with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+            f.write(out)
+        # pgn-extract exits 0 even on bad games; its complaints go to stderr.
+        run = subprocess.run([pgn_extract, "-s", "-r", f.name], capture_output=True, text=True)
+        os.unlink(f.name)
+        complaints = [l for l in run.stderr.splitlines()
+                      if any(w in l for w in ("Failed", "Unknown", "rror", "Illegal", "Missing"))]
+        if complaints:
+            sys.exit(f"pgn_check: pgn-extract rejects the PGN of {fen}: {complaints[:3]}")
+    print(f"pgn_check: {fen} {' '.join(extra)}: {n} plies, result {result}, OK"
+          f"{' (python-chess and pgn-extract)' if pgn_extract else ' (python-chess)'}")
