@@ -310,6 +310,16 @@ crepe! {
     // squares directly in front of the pawn, not on the 8th rank, draws.
     Fires("defender_in_front") <- BkInFront(n), BlackKing(b), (n <= 2), (b.1 < 8);
 
+    // The defender wins the pawn [KPK; FINE p. 7, counting tempi]: the black
+    // king stands ahead of the pawn (on a higher rank), so the pawn cannot
+    // run away from it, and reaches it at least two moves before the white
+    // king can guard it. With Black to move the black king may still be one
+    // step away; with White to move it must already touch the pawn.
+    Fires("defender_wins_pawn") <-
+        Board(w, p, b), ToMove(s), (b.1 > p.1),
+        let reach_b = dist(b, p) - 1, let reach_w = dist(w, p) - 1,
+        (reach_b <= if s == Side::Black { 1 } else { 0 }), (reach_w >= reach_b + 2);
+
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
     Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);

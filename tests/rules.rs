@@ -120,6 +120,9 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/3k4/8/3P4/8/5K2 w - - 0 1",
         "3k4/8/3P4/8/8/8/8/5K2 w - - 0 1",
     ),
+    // Wikipedia KPK: the defender ahead of the pawn wins it before the white
+    // king comes back; with the white king one step away it does not.
+    ("defender_wins_pawn", "8/8/8/8/4k3/3P4/8/K7 b - - 0 1", "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1"),
     // Wikipedia "King and pawn versus king", rook pawn: the king on the file ahead draws.
     (
         "rook_pawn_blockade",
