@@ -122,7 +122,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
     // Wikipedia KPK: the defender ahead of the pawn wins it before the white
     // king comes back; with the white king one step away it does not.
-    ("defender_wins_pawn", "8/8/8/8/4k3/3P4/8/K7 b - - 0 1", "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1"),
+    (
+        "defender_wins_pawn",
+        "8/8/8/8/4k3/3P4/8/K7 b - - 0 1",
+        "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1",
+    ),
     // Wikipedia "King and pawn versus king", rook pawn: the king on the file ahead draws.
     (
         "rook_pawn_blockade",
