@@ -521,7 +521,10 @@ pub fn line_report(
             tablebase,
             keeps_value,
             only_move,
-            paper_row: Kpk::from_chess(&p.after).map(|k| row_in(k, i + 1, orientation)),
+            paper_row: Some(match Kpk::from_chess(&p.after) {
+                Some(k) => row_in(k, i + 1, orientation),
+                None => row_any(&to_user(&p.after, orientation), i + 1),
+            }),
         });
     }
     let pawn_color = match orientation {
@@ -569,6 +572,37 @@ fn row_in(k: Kpk, n: usize, orientation: Orientation) -> String {
             format!("[{n}, {}]", parts.join(", "))
         }
     }
+}
+
+/// The paper's row for any position (after a promotion or a capture), in
+/// the colours given: each piece as colour, letter and `(X/Y)`, e.g.
+/// `[17, wk(5/7), wq(4/8), bk(3/7), black]`.
+fn row_any(pos: &Chess, n: usize) -> String {
+    let board = pos.board();
+    let mut parts = vec![n.to_string()];
+    for color in [Color::White, Color::Black] {
+        let mut pieces: Vec<(u8, String)> = board
+            .by_color(color)
+            .into_iter()
+            .filter_map(|sq| {
+                let role = board.role_at(sq)?;
+                let order = if role == shakmaty::Role::King { 0 } else { 1 };
+                Some((
+                    order,
+                    format!(
+                        "{}{}({})",
+                        if color == Color::White { 'w' } else { 'b' },
+                        role.char(),
+                        position::xy(sq)
+                    ),
+                ))
+            })
+            .collect();
+        pieces.sort();
+        parts.extend(pieces.into_iter().map(|(_, p)| p));
+    }
+    parts.push(position::color_name(pos.turn()).to_string());
+    format!("[{}]", parts.join(", "))
 }
 
 impl LineReport {
