@@ -32,6 +32,25 @@ pub enum Tag {
     I3,
 }
 
+/// King distance from `king` to the nearest key square of a pawn on
+/// `pawn` [KSQ]: two ranks ahead of the pawn, one file either side (a
+/// simplification that holds for pawns up to the 5th; further up the pawn
+/// itself decides). A rook pawn's key squares are b7 and b8 (g7, g8)
+/// wherever it stands: a king in front on the rook file only gets shut in
+/// [KPK, rook pawn].
+fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
+    if pawn.0 == 1 || pawn.0 == 8 {
+        let f = if pawn.0 == 1 { 2 } else { 7 };
+        return dist(king, Sq(f, 7)).min(dist(king, Sq(f, 8)));
+    }
+    (-1..=1)
+        .map(|f| Sq(pawn.0 + f, (pawn.1 + 2).min(8)))
+        .filter(|k| k.on_board())
+        .map(|k| dist(king, k))
+        .min()
+        .unwrap_or(8)
+}
+
 crepe! {
     @input
     pub struct WhiteKing(pub Tag, pub Sq);
@@ -78,28 +97,10 @@ crepe! {
     Promotes(t) <- WhitePiece(t, _, r), (r.is_major()), Decided(t, Side::White);
     ProvedWin(t) <- Decided(t, Side::White);
 
-    // How far the white king is from the nearest key square [KSQ]: two
-    // ranks ahead of the pawn, one file either side (a simplification that
-    // holds for pawns up to the 5th; further up the pawn itself decides).
-    KeySquareDistance(t, d) <-
-        Board(t, w, p, _),
-        let d = (-1..=1)
-            .map(|f| Sq(p.0 + f, (p.1 + 2).min(8)))
-            .filter(|k| k.on_board())
-            .map(|k| dist(w, k))
-            .min()
-            .unwrap_or(8);
-
-    // The same for the black king, which must keep the white king off
-    // those squares: it heads for them [KSQ; KPK, the defence].
-    DefenderKeySquareDistance(t, d) <-
-        Board(t, _, p, b),
-        let d = (-1..=1)
-            .map(|f| Sq(p.0 + f, (p.1 + 2).min(8)))
-            .filter(|k| k.on_board())
-            .map(|k| dist(b, k))
-            .min()
-            .unwrap_or(8);
+    // How far each king is from the pawn's nearest key square: the white
+    // king heads for them, the black king must keep it off them.
+    KeySquareDistance(t, d) <- Board(t, w, p, _), let d = key_square_distance(w, p);
+    DefenderKeySquareDistance(t, d) <- Board(t, _, p, b), let d = key_square_distance(b, p);
 
     // After White's move Black is to move, so White holds the opposition if
     // the kings stand one, three or five squares apart on a line [OPP];
