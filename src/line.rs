@@ -10,7 +10,7 @@ use crate::error::{PecpError, Result};
 use crate::evaluate::{Evaluation, evaluate};
 use crate::facts::Node;
 use crate::position::{Orientation, orient_move, to_user};
-use crate::select::{Decision, decide};
+use crate::select::{Decision, decide_avoiding};
 use crate::selectors::Selector;
 use crate::truth::Truth;
 use shakmaty::san::San;
@@ -232,7 +232,16 @@ pub fn generate_with(
         } else {
             match player {
                 Player::Select(Selector::Pecp) => {
-                    let d = decide(&pos, eval).expect("a position that is not over has a move");
+                    // The pawn side plays to win: it does not walk into a
+                    // position it has already had (threefold repetition).
+                    let seen_before = |after: &Chess| {
+                        white
+                            && seen
+                                .iter()
+                                .any(|(b, t)| b == after.board() && *t == after.turn())
+                    };
+                    let d = decide_avoiding(&pos, eval, &seen_before)
+                        .expect("a position that is not over has a move");
                     (d.chosen().mv, Chooser::Pecp, Some(d))
                 }
                 Player::Select(other) => {

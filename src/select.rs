@@ -157,6 +157,19 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
 /// Decides a move with the given level-1 evaluator. `None` if the side to
 /// move has no legal move.
 pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
+    decide_avoiding(pos, eval, &|_| false)
+}
+
+/// Like [`decide`], but moves leading to a position for which `avoid`
+/// holds (given in the caller's orientation) go to the end of the level-1
+/// order, so they are chosen only when every move is to be avoided. The
+/// line uses it so that the side playing for a win does not repeat a
+/// position (the threefold-repetition rule), as any player would.
+pub fn decide_avoiding(
+    pos: &Chess,
+    eval: &impl Fn(&Node) -> Evaluation,
+    avoid: &dyn Fn(&Chess) -> bool,
+) -> Option<Decision> {
     let mirrored = needs_mirror(pos);
     let canon = if mirrored {
         mirror_pos(pos)
@@ -184,14 +197,23 @@ pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decisi
             }
         })
         .collect();
+    let avoided: Vec<bool> = cands
+        .iter()
+        .map(|c| {
+            let m = if mirrored { mirror_move(c.mv) } else { c.mv };
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            avoid(&after)
+        })
+        .collect();
     // Level 1: stable sort by weight keeps the canonical order for ties.
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by(|&a, &b| {
         let (wa, wb) = (cands[a].eval.weight, cands[b].eval.weight);
-        match mover {
+        avoided[a].cmp(&avoided[b]).then(match mover {
             Side::White => wb.total_cmp(&wa),
             Side::Black => wa.total_cmp(&wb),
-        }
+        })
     });
     let best3: Vec<usize> = order.iter().copied().take(3).collect();
     // Level 2: i1 vs i2 gives the sub-winner, which meets i3.
