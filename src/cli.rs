@@ -332,11 +332,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                     "rules": book.rows,
                     "comparisons": pecp::select::criteria(),
                 });
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&v).expect("serialisable")
-                )?;
+                print_json(out, &v)?;
             } else {
                 writeln!(
                     out,
@@ -479,11 +475,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 pecp::io::write_atomically(&path, text.as_bytes())?;
             }
             if json {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&report).expect("serialisable")
-                )?;
+                print_json(out, &report)?;
             } else {
                 write!(out, "{}", report.text(&examples))?;
             }
@@ -519,11 +511,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
             }
             if json {
                 let v: Vec<&pecp::validate::Report> = rows.iter().map(|(_, r)| r).collect();
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&v).expect("serialisable")
-                )?;
+                print_json(out, &v)?;
             } else {
                 let r0 = &rows[0].1;
                 writeln!(
@@ -812,4 +800,12 @@ fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
             Ok(0)
         }
     }
+}
+
+fn print_json(out: &mut impl Write, v: &impl serde::Serialize) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(v).expect("serialisable")
+    )
 }

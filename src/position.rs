@@ -253,27 +253,31 @@ pub fn to_user(pos: &Chess, orientation: Orientation) -> Chess {
     }
 }
 
-/// Translates a move between orientations (the mapping is its own inverse).
-pub fn orient_move(m: Move, orientation: Orientation) -> Move {
-    match (orientation, m) {
-        (Orientation::AsGiven, m) => m,
-        (
-            Orientation::Flipped,
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            },
-        ) => Move::Normal {
+/// Applies a square mapping (a board symmetry) to a move's squares.
+pub fn map_move(m: Move, f: fn(Square) -> Square) -> Move {
+    match m {
+        Move::Normal {
             role,
-            from: from.flip_vertical(),
+            from,
             capture,
-            to: to.flip_vertical(),
+            to,
+            promotion,
+        } => Move::Normal {
+            role,
+            from: f(from),
+            capture,
+            to: f(to),
             promotion,
         },
-        (Orientation::Flipped, other) => other,
+        other => other,
+    }
+}
+
+/// Translates a move between orientations (the mapping is its own inverse).
+pub fn orient_move(m: Move, orientation: Orientation) -> Move {
+    match orientation {
+        Orientation::AsGiven => m,
+        Orientation::Flipped => map_move(m, Square::flip_vertical),
     }
 }
 

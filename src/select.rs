@@ -119,22 +119,7 @@ fn mirror_pos(pos: &Chess) -> Chess {
 
 /// A move mirrored across the vertical axis (files a↔h).
 pub fn mirror_move(m: Move) -> Move {
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => Move::Normal {
-            role,
-            from: from.flip_horizontal(),
-            capture,
-            to: to.flip_horizontal(),
-            promotion,
-        },
-        other => other,
-    }
+    crate::position::map_move(m, shakmaty::Square::flip_horizontal)
 }
 
 fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
