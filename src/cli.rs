@@ -478,6 +478,11 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 print_json(out, &report)?;
             } else {
                 write!(out, "{}", report.text(&examples))?;
+                // Timing varies from run to run: keep stdout reproducible.
+                eprintln!(
+                    "elapsed: {:.2} s on {} threads",
+                    report.elapsed_s, report.threads
+                );
             }
             Ok(0)
         }

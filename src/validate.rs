@@ -756,10 +756,7 @@ impl Report {
                 s.push_str(&format!("  {}\n", e.epd(i + 1)));
             }
         }
-        s.push_str(&format!(
-            "\nelapsed: {:.2} s on {} threads\n",
-            self.elapsed_s, self.threads
-        ));
+
         s
     }
 }

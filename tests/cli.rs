@@ -415,3 +415,31 @@ fn selectors_work_on_analyse_line_validate_and_compare() {
         "--depth",
     );
 }
+
+#[test]
+fn output_is_byte_identical_whatever_the_thread_count() {
+    let one = pecp(&[
+        "validate",
+        "--sample",
+        "4000",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+    ]);
+    let three = pecp(&[
+        "validate",
+        "--sample",
+        "4000",
+        "--seed",
+        "9",
+        "--threads",
+        "3",
+    ]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(stdout(&one), stdout(&three));
+    let fen = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+    let a = stdout(&pecp(&["line", fen, "--format", "json"]));
+    let b = stdout(&pecp(&["line", fen, "--format", "json"]));
+    assert_eq!(a, b);
+}
