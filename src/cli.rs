@@ -521,7 +521,7 @@ fn dispatch(cli: Cli, out: &mut impl Write) -> Result<i32, Failure> {
                 let r0 = &rows[0].1;
                 writeln!(
                     out,
-                    "{} positions ({}), truth: {}; one thread count for all: {}",
+                    "{} positions ({}), truth: {}; one thread count for all: {}\n",
                     r0.positions,
                     if sample > 0 {
                         format!("sample of {sample}, seed {seed}")
