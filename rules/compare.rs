@@ -104,12 +104,16 @@ crepe! {
 
     // After White's move Black is to move, so White holds the opposition if
     // the kings stand one, three or five squares apart on a line [OPP];
-    // after Black's move it is the other way round.
+    // after Black's move it is the other way round. The opposition counts
+    // where it decides the ending: the white king ahead of its pawn, the
+    // black king ahead of both pawn and white king (measured: counting it
+    // with the white king level with the pawn, or the black king level with
+    // the white king, chooses worse moves).
     WhiteOpposition(t) <-
-        Mover(Side::White), Board(t, w, p, b), (w.1 >= p.1),
+        Mover(Side::White), Board(t, w, p, b), (w.1 > p.1),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     BlackOpposition(t) <-
-        Mover(Side::Black), Board(t, w, p, b), (b.1 > p.1),
+        Mover(Side::Black), Board(t, w, p, b), (b.1 > p.1), (b.1 > w.1),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     DefenderInFront(t) <- Mover(Side::Black), Board(t, _, p, b), (b.0 == p.0), (b.1 > p.1);
 
@@ -137,8 +141,7 @@ crepe! {
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, 8)) < dist(wy, Sq(py.0, 8)));
 
-    // 5. [OPP] The attacker takes the opposition, with his king level with
-    //    or ahead of the pawn.
+    // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 
     // 6. [KSQ] The white king comes nearer to a key square.
@@ -150,7 +153,7 @@ crepe! {
     Prefer("defender_in_front", x, y) <- Pair(x, y), DefenderInFront(x), !DefenderInFront(y);
 
     // 8. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
-    //    opposition in front of the pawn.
+    //    opposition in front of the pawn and of the white king.
     Prefer("defender_has_opposition", x, y) <- Pair(x, y), BlackOpposition(x), !BlackOpposition(y);
 
     // 8b. [KSQ] The defender comes nearer to the key squares, to keep the
