@@ -80,6 +80,7 @@ crepe! {
     struct WhiteOpposition(Tag);
     struct BlackOpposition(Tag);
     struct DefenderInFront(Tag);
+    struct KingGuardsPawn(Tag);
 
     Candidate(t) <- WhiteKing(t, _);
     Pair(x, y) <- Candidate(x), Candidate(y), (x != y);
@@ -115,6 +116,7 @@ crepe! {
     BlackOpposition(t) <-
         Mover(Side::Black), Board(t, w, p, b), (b.1 > p.1), (b.1 > w.1),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
+    KingGuardsPawn(t) <- Board(t, w, p, _), (dist(w, p) == 1);
     DefenderInFront(t) <- Mover(Side::Black), Board(t, _, p, b), (b.0 == p.0), (b.1 > p.1);
 
     // 0. [PECP step 14] A safe promotion to a queen or rook (an absolute
@@ -143,6 +145,10 @@ crepe! {
 
     // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
+
+    // 5b. [KPK: "the king should stay in touch with its pawn"] The white
+    //     king guards its pawn.
+    Prefer("king_guards_pawn", x, y) <- Mover(Side::White), Pair(x, y), KingGuardsPawn(x), !KingGuardsPawn(y);
 
     // 6. [KSQ] The white king comes nearer to a key square.
     Prefer("king_nearer_key_square", x, y) <-
