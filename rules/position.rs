@@ -320,6 +320,15 @@ crepe! {
         let reach_b = dist(b, p) - 1, let reach_w = dist(w, p) - 1,
         (reach_b <= if s == Side::Black { 1 } else { 0 }), (reach_w >= reach_b + 2);
 
+    // The defender in front and nearer [KPK; FINE p. 7]: the black king
+    // stands ahead of the pawn, within a file of it, and is nearer to the
+    // pawn than the white king by a move (two with White to move): the white
+    // king can neither escort the pawn past it nor reach the key squares
+    // first.
+    Fires("defender_in_front_and_nearer") <-
+        Board(w, p, b), ToMove(s), (b.1 > p.1), (dx(b, p) <= 1),
+        (dist(w, p) >= dist(b, p) + 1 + if s == Side::White { 1 } else { 0 });
+
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
     Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);

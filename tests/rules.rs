@@ -127,6 +127,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/4k3/3P4/8/K7 b - - 0 1",
         "8/8/8/8/3k4/3P4/2K5/8 w - - 0 1",
     ),
+    // Wikipedia KPK: the defender in front of the pawn and nearer to it than
+    // the attacking king draws; with the white king as near, not proved.
+    (
+        "defender_in_front_and_nearer",
+        "8/8/8/3k4/8/3P4/8/7K w - - 0 1",
+        "8/3k4/8/8/3K4/3P4/8/8 w - - 0 1",
+    ),
     // Wikipedia "King and pawn versus king", rook pawn: the king on the file ahead draws.
     (
         "rook_pawn_blockade",
