@@ -282,6 +282,12 @@ crepe! {
         (w.1 == p.1 + 1), (dx(w, p) <= 1),
         (b.1 <= p.1 || (s == Side::Black && b.1 == p.1 + 1));
 
+    // The defender behind the pawn [KPK; FINE p. 7]: the black king stands
+    // on a lower rank than a non-rook pawn and the white king guards it; the
+    // pawn, escorted, can no longer be stopped from behind.
+    Fires("defender_behind_pawn_guarded") <-
+        Board(w, p, b), !RookPawn(), !Stalemate(), (b.1 < p.1), (dist(w, p) == 1);
+
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
     // whoever moves.

@@ -90,6 +90,9 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/3K4/3P4/2k5/8 w - - 0 1",
         "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
     ),
+    // Wikipedia KPK: a guarded pawn with the defender behind it walks in; with
+    // the defender level with the pawn, not proved.
+    ("defender_behind_pawn_guarded", "8/8/8/8/3P4/2K5/8/1k6 b - - 0 1", "8/8/8/8/k2P4/2K5/8/8 b - - 0 1"),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
         "king_in_front_advanced",
