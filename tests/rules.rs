@@ -92,7 +92,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
     // Wikipedia KPK: a guarded pawn with the defender behind it walks in; with
     // the defender level with the pawn, not proved.
-    ("defender_behind_pawn_guarded", "8/8/8/8/3P4/2K5/8/1k6 b - - 0 1", "8/8/8/8/k2P4/2K5/8/8 b - - 0 1"),
+    (
+        "defender_behind_pawn_guarded",
+        "8/8/8/8/3P4/2K5/8/1k6 b - - 0 1",
+        "8/8/8/8/k2P4/2K5/8/8 b - - 0 1",
+    ),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
         "king_in_front_advanced",
@@ -272,6 +276,12 @@ const CASES: &[(&str, &str, &str)] = &[
         "king_guards_pawn_defender_behind",
         "8/8/8/8/8/4K3/3P4/7k w - - 0 1",
         "8/8/3k4/8/8/4K3/3P4/8 w - - 0 1",
+    ),
+    // Fine p. 7: the defender off to the side, the white king first in front of the pawn.
+    (
+        "defender_off_to_the_side",
+        "8/8/8/8/7k/8/3P4/3K4 w - - 0 1",
+        "8/8/8/8/4k3/8/3P4/3K4 w - - 0 1",
     ),
     // Müller and Lamprecht (via Wikipedia KPK): the defender in front, the attacker behind.
     (
