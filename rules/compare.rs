@@ -33,19 +33,24 @@ pub enum Tag {
 }
 
 /// King distance from `king` to the nearest key square of a pawn on
-/// `pawn` [KSQ]: two ranks ahead of the pawn, one file either side (a
-/// simplification that holds for pawns up to the 5th; further up the pawn
-/// itself decides). A rook pawn's key squares are b7 and b8 (g7, g8)
-/// wherever it stands: a king in front on the rook file only gets shut in
-/// [KPK, rook pawn].
+/// `pawn` [KSQ]: for a pawn on ranks 2-4 the three squares two ranks ahead;
+/// on the 5th the six squares on ranks 6 and 7; on the 6th and 7th the
+/// squares on ranks 7 and 8, a file either side. A rook pawn's key squares
+/// are b7 and b8 (g7, g8) wherever it stands: a king in front on the rook
+/// file only gets shut in [KPK, rook pawn].
 fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
     if pawn.0 == 1 || pawn.0 == 8 {
         let f = if pawn.0 == 1 { 2 } else { 7 };
         return dist(king, Sq(f, 7)).min(dist(king, Sq(f, 8)));
     }
-    (-1..=1)
-        .map(|f| Sq(pawn.0 + f, (pawn.1 + 2).min(8)))
-        .filter(|k| k.on_board())
+    let ranks = match pawn.1 {
+        r if r <= 4 => r + 2..=r + 2,
+        5 => 6..=7,
+        _ => 7..=8,
+    };
+    ranks
+        .flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)))
+        .filter(|k| k.on_board() && *k != pawn)
         .map(|k| dist(king, k))
         .min()
         .unwrap_or(8)
@@ -173,7 +178,8 @@ crepe! {
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by),
         (dist(bx, Sq(px.0, 8)) < dist(by, Sq(py.0, 8)));
 
-    // 10. [KPK] The defender comes closer to the pawn.
+    // 10. [KPK] The defender comes closer to the pawn, from its front or
+    //     side (not from behind, where it cannot stop it).
     Prefer("defender_nearer_pawn", x, y) <-
-        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dist(bx, px) < dist(by, py));
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dist(bx, px) < dist(by, py)), (bx.1 >= px.1);
 }
