@@ -442,6 +442,16 @@ crepe! {
         (dist(w, stop) + 2 - if s == Side::White { 1 } else { 0 }
             <= dist(b, stop) - if s == Side::Black { 1 } else { 0 });
 
+    // The defender behind, the white king first [FINE p. 7]: the black king
+    // is on a lower rank than the pawn, and the white king reaches the pawn
+    // before it (the side to move gains a step): the pawn will be guarded
+    // and the defender cannot get in front (84 exceptions in all of KPK,
+    // hence averaged).
+    Fires("defender_behind_king_first") <-
+        Board(w, p, b), ToMove(s), !BlackCanCapturePawn(), (b.1 < p.1),
+        (dist(w, p) - if s == Side::White { 1 } else { 0 }
+            < dist(b, p) - if s == Side::Black { 1 } else { 0 });
+
     // A pawn on the 5th or beyond that cannot be taken: little room is left
     // for the defender [FINE p. 8].
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();

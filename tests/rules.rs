@@ -283,6 +283,12 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/7k/8/3P4/3K4 w - - 0 1",
         "8/8/8/8/4k3/8/3P4/3K4 w - - 0 1",
     ),
+    // Fine p. 7: the defender behind the pawn, the white king first to it.
+    (
+        "defender_behind_king_first",
+        "8/8/8/8/3P4/8/1k2K3/8 w - - 0 1",
+        "8/8/8/3k4/3P4/8/8/5K2 w - - 0 1",
+    ),
     // Müller and Lamprecht (via Wikipedia KPK): the defender in front, the attacker behind.
     (
         "defender_ahead_king_behind",
