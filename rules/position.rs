@@ -335,9 +335,21 @@ crepe! {
         Board(w, p, b), ToMove(s), (b.1 > p.1), (dx(b, p) <= 1),
         (dist(w, p) >= dist(b, p) + 1 + if s == Side::White { 1 } else { 0 });
 
+    // The defender in front, the attacker behind [KPK, Müller and
+    // Lamprecht's rules]: the black king one to three ranks ahead of the
+    // pawn, within a file, not on the 8th rank, and the white king behind the
+    // pawn (on a lower rank): the white king can never get in front to help.
+    Fires("defender_in_front_king_behind") <-
+        Board(w, p, b), (dx(b, p) <= 1), (b.1 > p.1), (b.1 <= p.1 + 3), (b.1 < 8), (w.1 < p.1);
+
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
     Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);
+    // Rook pawn, the black king ahead of it on the rook file or the next
+    // one, the white king not ahead of its pawn: the black king gets to the
+    // corner first [KPK, rook pawn; FINE p. 9].
+    Fires("rook_pawn_defender_ahead") <-
+        Board(w, p, b), RookPawn(), (dx(b, p) <= 1), (b.1 > p.1), (w.1 <= p.1);
     // Rook pawn, black king on a8/b8 (h8/g8): a fortress (n=2,676/0).
     Fires("rook_pawn_corner") <-
         Board(_, p, b), RookPawn(), (b.1 == 8), (dx(b, p) <= 1);

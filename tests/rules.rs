@@ -141,11 +141,25 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/3k4/8/3P4/8/7K w - - 0 1",
         "8/3k4/8/8/3K4/3P4/8/8 w - - 0 1",
     ),
+    // Müller and Lamprecht (via Wikipedia KPK): defender in front, attacker
+    // behind the pawn draws; with the attacker level with the pawn, not proved.
+    (
+        "defender_in_front_king_behind",
+        "8/8/2k5/8/3P4/8/4K3/8 w - - 0 1",
+        "8/8/2k5/8/3PK3/8/8/8 w - - 0 1",
+    ),
     // Wikipedia "King and pawn versus king", rook pawn: the king on the file ahead draws.
     (
         "rook_pawn_blockade",
         "k7/8/8/8/8/P7/8/4K3 w - - 0 1",
         "1k6/8/8/8/8/1P6/8/4K3 w - - 0 1",
+    ),
+    // Fine p. 9: the black king ahead of the a-pawn on the b-file, the white
+    // king behind: the corner is reached; with the white king ahead, not proved.
+    (
+        "rook_pawn_defender_ahead",
+        "8/8/1k6/8/8/P7/K7/8 w - - 0 1",
+        "8/8/1k6/8/K7/P7/8/8 w - - 0 1",
     ),
     // Fine p. 9: the king on b8 holds the a-pawn; far from an h-pawn it does not.
     (
