@@ -288,6 +288,15 @@ crepe! {
     Fires("defender_behind_pawn_guarded") <-
         Board(w, p, b), !RookPawn(), !Stalemate(), (b.1 < p.1), (dist(w, p) == 1);
 
+    // The defender left behind [FINE p. 7]: the black king two or more ranks
+    // behind the pawn, and the white king reaches the pawn no later than the
+    // black king (the side to move gains a step): the pawn, guarded, cannot
+    // be caught from behind, whatever its file (n=69,602, no exception).
+    Fires("defender_left_behind") <-
+        Board(w, p, b), ToMove(s), !BlackCanCapturePawn(), !Stalemate(), (b.1 <= p.1 - 2),
+        (dist(w, p) - if s == Side::White { 1 } else { 0 }
+            <= dist(b, p) - if s == Side::Black { 1 } else { 0 });
+
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
     // whoever moves.

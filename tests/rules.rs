@@ -97,6 +97,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/3P4/2K5/8/1k6 b - - 0 1",
         "8/8/8/8/k2P4/2K5/8/8 b - - 0 1",
     ),
+    // Fine p. 7: the defender two ranks behind, the white king first to the
+    // pawn; one rank behind, not proved (it may still reach the front).
+    (
+        "defender_left_behind",
+        "8/8/8/8/3P4/8/1k2K3/8 w - - 0 1",
+        "8/8/8/8/3P4/1k6/4K3/8 w - - 0 1",
+    ),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
         "king_in_front_advanced",
