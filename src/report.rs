@@ -195,13 +195,14 @@ fn verdict_disagrees(e: &Evaluation, pawn_side_wins: bool) -> bool {
     }
 }
 
-fn pairings(d: &Decision, names: &[(String, String)]) -> Vec<PairingReport> {
+/// The level-2 pairings with each move named by `name` (SAN or UCI).
+fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<PairingReport> {
     d.tournament
         .iter()
         .map(|p| PairingReport {
-            a: names[p.a].1.clone(),
-            b: names[p.b].1.clone(),
-            winner: names[p.winner].1.clone(),
+            a: name(p.a),
+            b: name(p.b),
+            winner: name(p.winner),
             criterion: p.criterion.unwrap_or("level1_order").to_string(),
         })
         .collect()
@@ -253,7 +254,7 @@ pub fn analyse(
     let (best3, tournament, chosen, chosen_san) = match &decision {
         Some(d) => (
             d.best3.iter().map(|&i| names[i].1.clone()).collect(),
-            pairings(d, &names),
+            pairings(d, |i| names[i].1.clone()),
             Some(names[d.chosen].1.clone()),
             Some(names[d.chosen].0.clone()),
         ),
@@ -487,22 +488,7 @@ pub fn line_report(
                     .collect();
                 (
                     d.best3.iter().map(|&i| names[i].0.clone()).collect(),
-                    pairings(d, &names)
-                        .into_iter()
-                        .map(|mut pr| {
-                            // Show SAN in pairings for readability.
-                            let by_uci = |u: &str| {
-                                names
-                                    .iter()
-                                    .find(|n| n.1 == u)
-                                    .map_or(u.to_string(), |n| n.0.clone())
-                            };
-                            pr.a = by_uci(&pr.a);
-                            pr.b = by_uci(&pr.b);
-                            pr.winner = by_uci(&pr.winner);
-                            pr
-                        })
-                        .collect(),
+                    pairings(d, |i| names[i].0.clone()),
                 )
             }
             None => (Vec::new(), Vec::new()),
@@ -749,9 +735,4 @@ impl LineReport {
         s.push_str("\n\n");
         s
     }
-}
-
-/// The board of a position in the user's orientation.
-pub fn user_board(kpk: Kpk, orientation: Orientation) -> Chess {
-    to_user(&kpk.to_chess(), orientation)
 }

@@ -227,8 +227,11 @@ impl Tablebases {
         })
     }
 
-    /// shakmaty-syzygy's DTZ-optimal move.
-    pub(crate) fn best_move_raw(&self, pos: &Chess) -> Result<Option<Move>> {
+    /// shakmaty-syzygy's DTZ-optimal move (fastest win, slowest loss).
+    ///
+    /// # Errors
+    /// A [`PecpError::Tablebase`] if a probe fails.
+    pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
         Ok(self
             .tb
             .best_move(pos)

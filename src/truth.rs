@@ -128,16 +128,6 @@ fn oracle_best_move(o: &Oracle, pos: &Chess) -> Option<Move> {
     best.map(|(_, m)| m)
 }
 
-impl Tablebases {
-    /// The DTZ-optimal move from shakmaty-syzygy.
-    ///
-    /// # Errors
-    /// A tablebase probe error.
-    pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
-        self.best_move_raw(pos)
-    }
-}
-
 /// Whether a move keeps the value for the side that makes it.
 ///
 /// # Errors
