@@ -19,7 +19,9 @@
 use crepe::crepe;
 
 #[allow(unused_imports)]
-use crate::geometry::{Line, Promo, Side, Sq, dist, dx, dy, line_between, neighbours};
+use crate::geometry::{
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours,
+};
 
 /// A candidate's place among the level-1 best three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -30,30 +32,6 @@ pub enum Tag {
     I2,
     /// Third.
     I3,
-}
-
-/// King distance from `king` to the nearest key square of a pawn on
-/// `pawn` [KSQ]: for a pawn on ranks 2-4 the three squares two ranks ahead;
-/// on the 5th the six squares on ranks 6 and 7; on the 6th and 7th the
-/// squares on ranks 7 and 8, a file either side. A rook pawn's key squares
-/// are b7 and b8 (g7, g8) wherever it stands: a king in front on the rook
-/// file only gets shut in [KPK, rook pawn].
-fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
-    if pawn.0 == 1 || pawn.0 == 8 {
-        let f = if pawn.0 == 1 { 2 } else { 7 };
-        return dist(king, Sq(f, 7)).min(dist(king, Sq(f, 8)));
-    }
-    let ranks = match pawn.1 {
-        r if r <= 4 => r + 2..=r + 2,
-        5 => 6..=7,
-        _ => 7..=8,
-    };
-    ranks
-        .flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)))
-        .filter(|k| k.on_board() && *k != pawn)
-        .map(|k| dist(king, k))
-        .min()
-        .unwrap_or(8)
 }
 
 crepe! {

@@ -26,8 +26,8 @@ use crepe::crepe;
 
 #[allow(unused_imports)]
 use crate::geometry::{
-    Line, Promo, Side, Sq, dist, dx, dy, line_between, neighbours, pawn_attacks, piece_attacks,
-    visually_closer,
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours,
+    pawn_attacks, piece_attacks, visually_closer,
 };
 
 /// Kinds of opposition (step 12 of [PECP]; [OPP]).
@@ -39,6 +39,14 @@ pub enum Opp {
     Distant,
     /// Kings on a diagonal with an odd number of squares between.
     Diagonal,
+}
+
+/// How many moves sooner the white king on `w` reaches `target` than the
+/// black king on `b`, the side to move `s` being one step ahead.
+fn race(w: Sq, b: Sq, target: Sq, s: Side) -> i8 {
+    let white = dist(w, target) - if s == Side::White { 1 } else { 0 };
+    let black = dist(b, target) - if s == Side::Black { 1 } else { 0 };
+    black - white
 }
 
 fn other(s: Side) -> Side {
@@ -221,6 +229,21 @@ crepe! {
         Board(w, _, b), KeySquare(k), ToMove(s), !BlackCanCapturePawn(),
         (dist(w, k) + if s == Side::Black { 1 } else { 0 } < dist(b, k));
 
+    // Races, counted in moves with the side to move one step ahead [FINE
+    // p. 7, counting tempi]: how many moves sooner the white king gets
+    // there than the black king. Positive favours White. To the pawn itself
+    // (to guard it, or to take it), to the nearest key square [KSQ], and to
+    // the queening square (for a rook pawn, the corner the defender needs).
+    struct PawnRace(i8);
+    struct KeySquareRace(i8);
+    struct QueeningRace(i8);
+    PawnRace(race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
+    KeySquareRace(t) <-
+        Board(w, p, b), ToMove(s),
+        let t = (key_square_distance(b, p) - if s == Side::Black { 1 } else { 0 })
+            - (key_square_distance(w, p) - if s == Side::White { 1 } else { 0 });
+    QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
+
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
     // pawn, the white king is visually closer than the black king to the
     // square two ahead of the pawn, and the pawn is not lost.
@@ -297,6 +320,20 @@ crepe! {
         (dist(w, p) - if s == Side::White { 1 } else { 0 }
             <= dist(b, p) - if s == Side::Black { 1 } else { 0 });
 
+    // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
+    // two moves before the black king (so it guards it in time) and a key
+    // square two moves before it (so it gets there unopposed). Then it
+    // escorts the pawn to a key square and the pawn queens (n=65,700, no
+    // exception).
+    Fires("wins_both_races") <- PawnRace(tp), KeySquareRace(tk), (tp >= 2), (tk >= 2);
+
+    // The defender far off to the side [FINE p. 7]: the black king four or
+    // more files from a non-rook pawn and the white king within two steps of
+    // the square in front of it: the king leads the pawn home before the
+    // defender can get across (n=22,176, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), !RookPawn(), (dx(b, p) >= 4), (dist(w, Sq(p.0, p.1 + 1)) <= 2);
+
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
     // whoever moves.
@@ -350,6 +387,29 @@ crepe! {
     // pawn (on a lower rank): the white king can never get in front to help.
     Fires("defender_in_front_king_behind") <-
         Board(w, p, b), (dx(b, p) <= 1), (b.1 > p.1), (b.1 <= p.1 + 3), (b.1 < 8), (w.1 < p.1);
+
+    // The defender first to the key squares [KSQ; FINE pp. 7-9]: the
+    // black king reaches the key squares three moves before the white king,
+    // and the pawn cannot outrun it (it is inside the square): the defender
+    // takes up the blockade in front of the pawn and holds it (n=48,086, no
+    // exception).
+    Fires("defender_first_to_key_squares") <- KeySquareRace(tk), (tk <= -3), !OutsideSquare();
+
+    // The defender first to the stop square [FINE p. 7; KPK, "the defending
+    // king should stand in front of the pawn"]: the black king stands ahead
+    // of a pawn on rank 6 or lower, and reaches the square in front of it
+    // two moves before the white king, while the pawn cannot outrun it: it
+    // blockades the pawn before the white king arrives to help (n=42,320, no
+    // exception).
+    Fires("defender_first_to_stop_square") <-
+        Board(w, p, b), ToMove(s), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6),
+        (race(w, b, Sq(p.0, p.1 + 1), s) <= -2);
+
+    // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
+    // reaches the queening corner two moves before the white king, and the
+    // pawn cannot outrun it: the defender gets into the corner and the
+    // rook pawn never queens (n=19,322, no exception).
+    Fires("rook_pawn_corner_race") <- RookPawn(), QueeningRace(tq), (tq <= -2), !OutsideSquare();
 
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
