@@ -326,6 +326,28 @@ crepe! {
     // escorts the pawn to a key square and the pawn queens (n=65,700, no
     // exception).
     Fires("wins_both_races") <- PawnRace(tp), KeySquareRace(tk), (tp >= 2), (tk >= 2);
+    // With Black to move, one move to spare in both races is enough: Black
+    // has had its extra step already counted (n=30,430, no exception).
+    Fires("wins_both_races") <-
+        ToMove(Side::Black), PawnRace(tp), KeySquareRace(tk), (tp >= 1), (tk >= 1);
+    // Black to move, the white king first to the key squares, and the black
+    // king not below the white king, so it cannot turn back on the pawn
+    // behind it [FINE pp. 7-9] (n=11,056, no exception).
+    Fires("wins_key_square_race") <-
+        Board(w, _, b), ToMove(Side::Black), KeySquareRace(tk), (tk >= 1), (b.1 >= w.1);
+
+    // The king by the stop square, the defender shut out [FINE p. 8; KPK,
+    // shouldering]: the white king on or next to the square in front of a
+    // non-rook pawn and the black king three files or more from the white
+    // king: it cannot get in front any more (n=14,944, no exception).
+    Fires("king_at_stop_square_defender_shut_out") <-
+        Board(w, p, b), !RookPawn(), (dist(w, Sq(p.0, p.1 + 1)) <= 1), (dx(w, b) >= 3);
+    // The same one step further on: the white king next to a key square,
+    // no more than two ranks ahead of a non-rook pawn, the black king four
+    // files away from it (n=13,824, no exception).
+    Fires("king_near_key_square_defender_shut_out") <-
+        Board(w, p, b), !RookPawn(), (key_square_distance(w, p) <= 1), (w.1 <= p.1 + 2),
+        (dx(w, b) >= 4);
 
     // The defender far off to the side [FINE p. 7]: the black king four or
     // more files from a non-rook pawn and the white king within two steps of
