@@ -355,6 +355,18 @@ crepe! {
     // defender can get across (n=22,176, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), !RookPawn(), (dx(b, p) >= 4), (dist(w, Sq(p.0, p.1 + 1)) <= 2);
+    // ... or within two steps of the queening square, not more than four
+    // ranks ahead of the pawn (n=18,080, no exception); or, the black king
+    // five files off, within three steps of it, any pawn (n=20,928, no
+    // exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), QueeningSquare(q), (dx(b, p) >= 4), (dist(w, q) <= 2), (w.1 <= p.1 + 4);
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), QueeningSquare(q), (dx(b, p) >= 5), (dist(w, q) <= 3);
+    // ... or guarding the pawn, the black king four files from the white
+    // king (n=9,792, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), !RookPawn(), (dist(w, p) == 1), (dx(w, b) >= 4);
 
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
@@ -426,6 +438,23 @@ crepe! {
     Fires("defender_first_to_stop_square") <-
         Board(w, p, b), ToMove(s), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6),
         (race(w, b, Sq(p.0, p.1 + 1), s) <= -2);
+
+    // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
+    // should stand in front of the pawn"]: the black king four ranks in front
+    // of the pawn, within a file, the white king behind its pawn (or level
+    // with it, the black king right on the pawn's file): the defender has
+    // time to step back to the blockade (n=2,112 and 1,104, no exception).
+    Fires("defender_four_ahead") <-
+        Board(w, p, b), (b.1 == p.1 + 4), (dx(b, p) <= 1), (w.1 < p.1);
+    Fires("defender_four_ahead") <-
+        Board(w, p, b), (b.1 == p.1 + 4), (b.0 == p.0), (w.1 <= p.1);
+
+    // The attacker gone too far [KSQ; FINE pp. 7-9]: a pawn on rank 3 or 4,
+    // the black king on or next to a key square, the white king three ranks
+    // or more above the black king: it has run past the key squares and
+    // cannot come back to fight for them in time (n=1,504, no exception).
+    Fires("attacker_gone_too_far") <-
+        Board(w, p, b), (p.1 == 3 || p.1 == 4), (key_square_distance(b, p) <= 1), (w.1 >= b.1 + 3);
 
     // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
     // reaches the queening corner two moves before the white king, and the
