@@ -26,8 +26,8 @@ use crepe::crepe;
 
 #[allow(unused_imports)]
 use crate::geometry::{
-    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours,
-    pawn_attacks, piece_attacks, visually_closer,
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
+    neighbours, pawn_attacks, piece_attacks, race, visually_closer,
 };
 
 /// Kinds of opposition (step 12 of [PECP]; [OPP]).
@@ -39,14 +39,6 @@ pub enum Opp {
     Distant,
     /// Kings on a diagonal with an odd number of squares between.
     Diagonal,
-}
-
-/// How many moves sooner the white king on `w` reaches `target` than the
-/// black king on `b`, the side to move `s` being one step ahead.
-fn race(w: Sq, b: Sq, target: Sq, s: Side) -> i8 {
-    let white = dist(w, target) - if s == Side::White { 1 } else { 0 };
-    let black = dist(b, target) - if s == Side::Black { 1 } else { 0 };
-    black - white
 }
 
 fn other(s: Side) -> Side {
@@ -238,10 +230,7 @@ crepe! {
     struct KeySquareRace(i8);
     struct QueeningRace(i8);
     PawnRace(race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
-    KeySquareRace(t) <-
-        Board(w, p, b), ToMove(s),
-        let t = (key_square_distance(b, p) - if s == Side::Black { 1 } else { 0 })
-            - (key_square_distance(w, p) - if s == Side::White { 1 } else { 0 });
+    KeySquareRace(key_square_race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
     QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
 
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook

@@ -115,6 +115,23 @@ pub fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
         .unwrap_or(8)
 }
 
+/// A race between the kings, in moves, the side to move `s` one step
+/// ahead: how many moves sooner the white king on `w` reaches `target` than
+/// the black king on `b` (positive favours White) [Fine, p. 7, counting
+/// tempi].
+pub fn race(w: Sq, b: Sq, target: Sq, s: Side) -> i8 {
+    let white = dist(w, target) - if s == Side::White { 1 } else { 0 };
+    let black = dist(b, target) - if s == Side::Black { 1 } else { 0 };
+    black - white
+}
+
+/// The race to the nearest key square of the pawn on `p`, as in [`race`].
+pub fn key_square_race(w: Sq, b: Sq, p: Sq, s: Side) -> i8 {
+    let white = key_square_distance(w, p) - if s == Side::White { 1 } else { 0 };
+    let black = key_square_distance(b, p) - if s == Side::Black { 1 } else { 0 };
+    black - white
+}
+
 /// How two squares line up: on a file, a rank or a diagonal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Line {
