@@ -20,7 +20,7 @@ use crepe::crepe;
 
 #[allow(unused_imports)]
 use crate::geometry::{
-    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours,
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours, race,
 };
 
 /// A candidate's place among the level-1 best three.
@@ -63,6 +63,7 @@ crepe! {
     struct WhiteOpposition(Tag);
     struct BlackOpposition(Tag);
     struct DefenderInFront(Tag);
+    struct PawnRaceAfter(Tag, i8);
     struct KingGuardsPawn(Tag);
 
     Candidate(t) <- WhiteKing(t, _);
@@ -132,6 +133,14 @@ crepe! {
     // 5b. [KPK: "the king should stay in touch with its pawn"] The white
     //     king guards its pawn.
     Prefer("king_guards_pawn", x, y) <- Mover(Side::White), Pair(x, y), KingGuardsPawn(x), !KingGuardsPawn(y);
+
+    // 5c. [FINE p. 7, counting tempi] The race to the pawn after the move,
+    //     the opponent to move (positive favours White): the white king
+    //     gains on the black king in getting to its pawn, to guard it.
+    PawnRaceAfter(t, race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
+
+    Prefer("white_pawn_race", x, y) <-
+        Mover(Side::White), Pair(x, y), PawnRaceAfter(x, rx), PawnRaceAfter(y, ry), (rx > ry);
 
     // 6. [KSQ] The white king comes nearer to a key square.
     Prefer("king_nearer_key_square", x, y) <-

@@ -41,13 +41,6 @@ pub enum Opp {
     Diagonal,
 }
 
-fn other(s: Side) -> Side {
-    match s {
-        Side::White => Side::Black,
-        Side::Black => Side::White,
-    }
-}
-
 crepe! {
     // ---------------------------------------------------------------- input
     @input
@@ -157,11 +150,11 @@ crepe! {
     // squares between; the side NOT to move holds it. Direct: one square
     // between on a file or rank; distant: three or five; diagonal: on a
     // diagonal with an odd number between.
-    Opposition(Opp::Direct, other(s)) <-
+    Opposition(Opp::Direct, s.other()) <-
         ToMove(s), KingsAligned(l, 1), (l != Line::Diagonal);
-    Opposition(Opp::Distant, other(s)) <-
+    Opposition(Opp::Distant, s.other()) <-
         ToMove(s), KingsAligned(l, n), (l != Line::Diagonal), (n == 3 || n == 5);
-    Opposition(Opp::Diagonal, other(s)) <-
+    Opposition(Opp::Diagonal, s.other()) <-
         ToMove(s), KingsAligned(Line::Diagonal, n), (n % 2 == 1);
     WhiteHasOpposition(o) <- Opposition(o, Side::White);
 
