@@ -316,6 +316,66 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/2k5/8/3P4/4K3 w - - 0 1",
         "8/8/8/8/2k5/4K3/3P4/8 w - - 0 1",
     ),
+    // Fine pp. 7-9: the white king two moves ahead in both races, to the pawn and to the key squares.
+    (
+        "wins_both_races",
+        "3k4/8/8/8/8/8/3P4/5K2 w - - 0 1",
+        "8/2k5/8/8/8/8/3P4/5K2 w - - 0 1",
+    ),
+    // Fine p. 7: the defender four files away, the white king near the stop square.
+    (
+        "defender_far_to_the_side",
+        "8/8/8/8/8/7k/3P4/1K6 w - - 0 1",
+        "8/8/8/8/8/8/3P2k1/1K6 w - - 0 1",
+    ),
+    // Fine pp. 7-9: Black to move, the white king still first to the key squares.
+    (
+        "wins_key_square_race",
+        "8/K3k3/8/8/8/8/P7/8 b - - 0 1",
+        "8/K7/3k4/8/8/8/P7/8 b - - 0 1",
+    ),
+    // Fine p. 8: the white king by the stop square, the defender three files from it.
+    (
+        "king_at_stop_square_defender_shut_out",
+        "8/8/1k6/8/3PK3/8/8/8 w - - 0 1",
+        "8/8/2k5/8/3PK3/8/8/8 w - - 0 1",
+    ),
+    // Key squares: the white king next to one, the defender four files from it.
+    (
+        "king_near_key_square_defender_shut_out",
+        "8/8/8/8/8/1K3k2/3P4/8 w - - 0 1",
+        "8/8/8/8/8/1K6/3Pk3/8 w - - 0 1",
+    ),
+    // Fine pp. 7-9: the black king three moves ahead in the race to the key squares.
+    (
+        "defender_first_to_key_squares",
+        "8/8/8/1k6/3P4/8/8/K7 w - - 0 1",
+        "8/8/8/8/k2P4/8/8/K7 w - - 0 1",
+    ),
+    // Fine p. 7: the black king ahead of the pawn and two moves first to its stop square.
+    (
+        "defender_first_to_stop_square",
+        "2K5/8/8/8/8/1k6/3P4/8 w - - 0 1",
+        "2K5/8/8/8/8/8/k2P4/8 w - - 0 1",
+    ),
+    // Rook pawn (Wikipedia KPK; Fine p. 9): the black king two moves first to the corner.
+    (
+        "rook_pawn_corner_race",
+        "8/8/8/8/Pk6/8/8/K7 w - - 0 1",
+        "8/8/8/8/P7/k7/8/K7 w - - 0 1",
+    ),
+    // Fine p. 7: the defender four ranks in front of the pawn, the attacker behind.
+    (
+        "defender_four_ahead",
+        "8/8/3k4/8/8/8/3P4/4K3 w - - 0 1",
+        "8/8/8/2k5/8/8/3P4/4K3 w - - 0 1",
+    ),
+    // Key squares: the white king has run three ranks past the defender, which guards them.
+    (
+        "attacker_gone_too_far",
+        "3K4/8/8/1k6/3P4/8/8/8 w - - 0 1",
+        "3K4/8/8/8/k2P4/8/8/8 w - - 0 1",
+    ),
 ];
 
 #[test]
