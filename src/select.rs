@@ -44,15 +44,9 @@ struct CompareFile {
 pub fn criteria() -> &'static [Criterion] {
     static C: OnceLock<Vec<Criterion>> = OnceLock::new();
     C.get_or_init(|| {
-        let mut c = toml::from_str::<CompareFile>(COMPARE_TOML)
+        toml::from_str::<CompareFile>(COMPARE_TOML)
             .expect("rules/compare.toml is checked by the tests")
-            .criterion;
-        if let Ok(order) = std::env::var("XPECP_ORDER") {
-            let ids: Vec<&str> = order.split(',').collect();
-            c.retain(|x| ids.contains(&x.id.as_str()));
-            c.sort_by_key(|x| ids.iter().position(|i| *i == x.id));
-        }
-        c
+            .criterion
     })
 }
 
