@@ -67,6 +67,7 @@ crepe! {
     struct RookPawn();
     struct KnightPawn();
     struct QueeningSquare(Sq);
+    struct StopSquare(Sq);
     struct PawnMovesToQueen(i8);
     struct FrontSpan(Sq);
     struct WhiteAttacks(Sq);
@@ -96,6 +97,8 @@ crepe! {
     // A knight pawn (b- or g-file) has its own stalemate traps.
     KnightPawn() <- WhitePawn(p), (p.0 == 2 || p.0 == 7);
     QueeningSquare(Sq(p.0, 8)) <- WhitePawn(p);
+    // The stop square: the square right in front of the pawn.
+    StopSquare(Sq(p.0, p.1 + 1)) <- WhitePawn(p);
     // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
     PawnMovesToQueen(m) <- WhitePawn(p), let m = if p.1 == 2 { 5 } else { 8 - p.1 };
     // The front span: the pawn's file ahead of it.
@@ -323,7 +326,7 @@ crepe! {
     // non-rook pawn and the black king three files or more from the white
     // king: it cannot get in front any more (n=14,944, no exception).
     Fires("king_at_stop_square_defender_shut_out") <-
-        Board(w, p, b), !RookPawn(), (dist(w, Sq(p.0, p.1 + 1)) <= 1), (dx(w, b) >= 3);
+        Board(w, _, b), StopSquare(stop), !RookPawn(), (dist(w, stop) <= 1), (dx(w, b) >= 3);
     // The same one step further on: the white king next to a key square,
     // no more than two ranks ahead of a non-rook pawn, the black king four
     // files away from it (n=13,824, no exception).
@@ -336,7 +339,7 @@ crepe! {
     // the square in front of it: the king leads the pawn home before the
     // defender can get across (n=22,176, no exception).
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), !RookPawn(), (dx(b, p) >= 4), (dist(w, Sq(p.0, p.1 + 1)) <= 2);
+        Board(w, p, b), StopSquare(stop), !RookPawn(), (dx(b, p) >= 4), (dist(w, stop) <= 2);
     // ... or within two steps of the queening square, not more than four
     // ranks ahead of the pawn (n=18,080, no exception); or, the black king
     // five files off, within three steps of it, any pawn (n=20,928, no
@@ -418,8 +421,8 @@ crepe! {
     // blockades the pawn before the white king arrives to help (n=42,320, no
     // exception).
     Fires("defender_first_to_stop_square") <-
-        Board(w, p, b), ToMove(s), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6),
-        (race(w, b, Sq(p.0, p.1 + 1), s) <= -2);
+        Board(w, p, b), StopSquare(stop), ToMove(s), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6),
+        (race(w, b, stop, s) <= -2);
 
     // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
     // should stand in front of the pawn"]: the black king four ranks in front
@@ -524,7 +527,7 @@ crepe! {
         Board(w, p, b), QueeningSquare(q), (dist(b, q) > dist(w, q)), (dist(b, p) > dist(w, p) + 1);
     // The black king controls the square in front of the pawn first.
     Fires("defender_controls_stop_square") <-
-        Board(w, p, b), ToMove(s), let stop = Sq(p.0, p.1 + 1),
+        Board(w, _, b), StopSquare(stop), ToMove(s),
         (dist(b, stop) + if s == Side::White { 1 } else { 0 } <= dist(w, stop));
     // Black's king stands on the front span far ahead: it blockades.
     Fires("defender_blockades_far") <- BkInFront(n), (n >= 3);
@@ -532,7 +535,7 @@ crepe! {
     // moves before the black king (the side to move gains one): it will
     // escort the pawn [KPK, "the king should lead its pawn"].
     Fires("king_first_to_stop_square") <-
-        Board(w, p, b), ToMove(s), let stop = Sq(p.0, p.1 + 1),
+        Board(w, _, b), StopSquare(stop), ToMove(s),
         (dist(w, stop) + 2 + if s == Side::Black { 1 } else { 0 } <= dist(b, stop));
     // The white king guards its pawn and the black king is not in front of
     // it: the pawn can only be stopped from in front [KPK].
@@ -552,7 +555,7 @@ crepe! {
     // all of KPK, hence averaged).
     Fires("defender_off_to_the_side") <-
         Board(w, p, b), ToMove(s), !RookPawn(), !BlackCanCapturePawn(), (dx(b, p) >= 3),
-        let stop = Sq(p.0, p.1 + 1),
+        StopSquare(stop),
         (dist(w, stop) + 2 - if s == Side::White { 1 } else { 0 }
             <= dist(b, stop) - if s == Side::Black { 1 } else { 0 });
 
