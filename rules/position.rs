@@ -229,6 +229,20 @@ crepe! {
     KeySquareRace(key_square_race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
     QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
 
+    // The race to the stop square, as the races above, and how far the
+    // black king stands outside the square of the pawn (positive: outside,
+    // it cannot catch a running pawn; zero or less: inside, by that many
+    // steps) [FINE p. 7].
+    struct StopRace(i8);
+    struct SquareMargin(i8);
+    StopRace(race(w, b, stop, s)) <- Board(w, _, b), StopSquare(stop), ToMove(s);
+    SquareMargin(dist(b, q) - m - if s == Side::Black { 1 } else { 0 }) <-
+        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s);
+    // The pawn stands between the kings: they are on opposite sides of its
+    // file.
+    struct PawnBetweenKings();
+    PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
+
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
     // pawn, the white king is visually closer than the black king to the
     // square two ahead of the pawn, and the pawn is not lost.
@@ -296,14 +310,13 @@ crepe! {
     Fires("defender_behind_pawn_guarded") <-
         Board(w, p, b), !RookPawn(), !Stalemate(), (b.1 < p.1), (dist(w, p) == 1);
 
-    // The defender left behind [FINE p. 7]: the black king two or more ranks
-    // behind the pawn, and the white king reaches the pawn no later than the
-    // black king (the side to move gains a step): the pawn, guarded, cannot
-    // be caught from behind, whatever its file (n=69,602, no exception).
+    // The defender left behind [FINE p. 7]: a king two or more ranks behind
+    // a pawn never catches it: each time it comes closer the pawn steps on,
+    // and it can never get in front. Whatever its file and wherever the
+    // white king is, the pawn queens (n=53,440 with the pawn on files a-d,
+    // no exception).
     Fires("defender_left_behind") <-
-        Board(w, p, b), ToMove(s), !BlackCanCapturePawn(), !Stalemate(), (b.1 <= p.1 - 2),
-        (dist(w, p) - if s == Side::White { 1 } else { 0 }
-            <= dist(b, p) - if s == Side::Black { 1 } else { 0 });
+        Board(_, p, b), !Stalemate(), (b.1 <= p.1 - 2);
 
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key
@@ -352,6 +365,52 @@ crepe! {
     // king (n=9,792, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), !RookPawn(), (dist(w, p) == 1), (dx(w, b) >= 4);
+
+    // The pawn on the 7th runs through [FINE p. 7; KPK]: Black to move
+    // cannot take the pawn, and no square the black king can step to lies
+    // on or next to the queening square unless the white king guards it:
+    // whatever Black plays, the pawn queens and the queen stays (the white
+    // king must not stand on the queening square itself). (The pawn
+    // takes away the squares diagonally in front of it, so a black king
+    // beside the white king is often caught like this.) n=11,278 with the
+    // pawn on files a-d, no exception.
+    struct BlackKingNearQueeningSquare();
+    BlackKingNearQueeningSquare() <- BlackKingMove(s), QueeningSquare(q), (dist(s, q) <= 1);
+    Fires("pawn_runs_through") <-
+        Board(w, p, _), QueeningSquare(q), ToMove(Side::Black), (p.1 == 7),
+        !BlackCanCapturePawn(), BlackHasMove(), (dist(w, q) == 1);
+    Fires("pawn_runs_through") <-
+        Board(w, p, _), QueeningSquare(q), ToMove(Side::Black), (p.1 == 7), (w != q),
+        !BlackCanCapturePawn(), BlackHasMove(), !BlackKingNearQueeningSquare();
+
+    // The defender on the far side [FINE p. 7; KPK, "the king should lead
+    // its pawn"]: the pawn stands between the kings, the black king three
+    // files or more from it, and the white king first to the square in
+    // front of the pawn. The defender has to come round to the pawn's front
+    // and finds the white king there already.
+    Fires("defender_on_the_far_side") <-
+        Board(_, p, b), PawnBetweenKings(), StopRace(t), (dx(b, p) >= 3), (t >= 1);
+    // ... or, the same far-off defender, the white king already on or next
+    // to a key square (both together: n=10,091 with the pawn on files a-d,
+    // no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, p, b), PawnBetweenKings(), (dx(b, p) >= 3), (key_square_distance(w, p) <= 1);
+
+    // The king leads, the defender barely in the square [FINE pp. 7-8]:
+    // a non-rook pawn, the white king two moves ahead of the black king in
+    // the race to the square in front of the pawn, and the black king no
+    // more than one step inside the square of the pawn: it has no time both
+    // to stop the pawn and to get in front of it (n=30,200, no exception).
+    Fires("king_leads_defender_at_edge_of_square") <-
+        !RookPawn(), StopRace(t), SquareMargin(m), (t >= 2), (m >= -1);
+
+    // The kings at opposite edges [FINE p. 7, counting tempi]: the kings
+    // seven files apart (one on the a-file, the other on the h-file), the
+    // white king no later to its pawn and at most one move later to the
+    // queening square: the defender is too far away to blockade (n=3,042,
+    // no exception).
+    Fires("kings_at_opposite_edges") <-
+        Board(w, _, b), PawnRace(tp), QueeningRace(tq), (dx(w, b) >= 7), (tp >= 0), (tq >= -1);
 
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
@@ -440,6 +499,31 @@ crepe! {
     // cannot come back to fight for them in time (n=1,504, no exception).
     Fires("attacker_gone_too_far") <-
         Board(w, p, b), (p.1 == 3 || p.1 == 4), (key_square_distance(b, p) <= 1), (w.1 >= b.1 + 3);
+
+    // The attacker gone off upwards [FINE p. 7]: the white king five ranks
+    // or more above the black king, the black king inside the square of the
+    // pawn and within three files of it: the defender reaches the pawn or
+    // the square in front of it long before the white king comes back
+    // (n=1,400 with the pawn on files a-d, no exception).
+    Fires("attacker_far_above") <-
+        Board(w, p, b), SquareMargin(m), (w.1 >= b.1 + 5), (dx(b, p) <= 3), (m <= 0);
+    // The defender two moves ahead to the queening square [FINE p. 7;
+    // KPK, "the defending king should stand in front of the pawn"]: inside
+    // the square, two moves sooner than the white king on the queening
+    // square, and the white king not below it: it blockades the pawn before
+    // the white king can help.
+    Fires("defender_first_to_queening_square") <-
+        Board(w, _, b), QueeningRace(tq), SquareMargin(m), (tq <= -2), (m <= 0), (w.1 >= b.1);
+    // ... or six moves sooner, and no later to the key squares: the white
+    // king is so far off that it never gets to fight for them (both
+    // together: n=10,026, no exception).
+    Fires("defender_first_to_queening_square") <-
+        QueeningRace(tq), KeySquareRace(tk), (tq <= -6), (tk <= 0);
+    // The defender on a key square [KSQ]: the black king stands on a key
+    // square of the pawn and the white king is three files or more from
+    // the pawn: the defender holds the key squares (n=4,560, no exception).
+    Fires("defender_holds_key_square") <-
+        Board(w, p, b), (key_square_distance(b, p) == 0), (dx(w, p) >= 3);
 
     // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
     // reaches the queening corner two moves before the white king, and the

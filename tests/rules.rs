@@ -97,12 +97,41 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/3P4/2K5/8/1k6 b - - 0 1",
         "8/8/8/8/k2P4/2K5/8/8 b - - 0 1",
     ),
-    // Fine p. 7: the defender two ranks behind, the white king first to the
-    // pawn; one rank behind, not proved (it may still reach the front).
+    // Fine p. 7: the defender two ranks behind never catches the pawn, even
+    // with the white king far away; one rank behind, not proved (it may
+    // still reach the front).
     (
         "defender_left_behind",
-        "8/8/8/8/3P4/8/1k2K3/8 w - - 0 1",
+        "8/8/8/8/3P4/8/1k6/7K w - - 0 1",
         "8/8/8/8/3P4/1k6/4K3/8 w - - 0 1",
+    ),
+    // Fine p. 7: pawn d7, white king b6, black king b8 to move: c8 is
+    // taken by the pawn, c7 by the king, and d8=Q follows; with the white
+    // king on b5 the black king reaches c7 next to the queening square.
+    (
+        "pawn_runs_through",
+        "1k6/3P4/1K6/8/8/8/8/8 b - - 0 1",
+        "1k6/3P4/8/1K6/8/8/8/8 b - - 0 1",
+    ),
+    // Fine p. 7: the pawn between the kings, the defender far off on the
+    // h-file; with both kings on the same side of the pawn, not this rule.
+    (
+        "defender_on_the_far_side",
+        "7k/8/8/8/3P4/8/8/K7 w - - 0 1",
+        "7k/8/8/8/3P4/8/8/7K w - - 0 1",
+    ),
+    // Fine pp. 7-8: the king leads a c-pawn, the defender at the edge of
+    // the square; a rook pawn is not covered.
+    (
+        "king_leads_defender_at_edge_of_square",
+        "8/6k1/8/8/8/2P5/8/2K5 w - - 0 1",
+        "8/6k1/8/8/8/P7/8/K7 w - - 0 1",
+    ),
+    // Fine p. 7: kings on the a- and h-files; six files apart, not this rule.
+    (
+        "kings_at_opposite_edges",
+        "k7/8/8/8/3P3K/8/8/8 w - - 0 1",
+        "k7/8/8/8/3P2K1/8/8/8 w - - 0 1",
     ),
     // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
@@ -357,6 +386,27 @@ const CASES: &[(&str, &str, &str)] = &[
         "defender_first_to_stop_square",
         "2K5/8/8/8/8/1k6/3P4/8 w - - 0 1",
         "2K5/8/8/8/8/8/k2P4/8 w - - 0 1",
+    ),
+    // Fine p. 7: the white king on b8, five ranks above the defender next
+    // to the d3 pawn; two ranks above, not this rule.
+    (
+        "attacker_far_above",
+        "1K6/8/8/8/8/3Pk3/8/8 w - - 0 1",
+        "8/8/8/1K6/8/3Pk3/8/8 w - - 0 1",
+    ),
+    // Fine p. 7: the black king on e6 goes to c8 long before the white king
+    // from h6; with the white king on d3 it is not.
+    (
+        "defender_first_to_queening_square",
+        "8/8/4k2K/8/8/8/2P5/8 w - - 0 1",
+        "8/8/4k3/8/8/3K4/2P5/8 w - - 0 1",
+    ),
+    // Wikipedia "Key square": the black king on c6, a key square of the b4
+    // pawn, the white king three files away; two files away, not this rule.
+    (
+        "defender_holds_key_square",
+        "8/8/2k5/8/1P2K3/8/8/8 w - - 0 1",
+        "8/8/2k5/8/1P1K4/8/8/8 w - - 0 1",
     ),
     // Rook pawn (Wikipedia KPK; Fine p. 9): the black king two moves first to the corner.
     (
