@@ -20,7 +20,8 @@ use crepe::crepe;
 
 #[allow(unused_imports)]
 use crate::geometry::{
-    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, line_between, neighbours, race,
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
+    neighbours, race,
 };
 
 /// A candidate's place among the level-1 best three.
@@ -137,6 +138,28 @@ crepe! {
     // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 
+    // 5a. [KPK, shouldering; FINE p. 8] The white king keeps level with
+    //     the black king: the fewer ranks between the kings, the better it
+    //     can shoulder the defender away from the pawn's path or face it
+    //     for the opposition; a king that runs ahead or lags behind the
+    //     defender's rank lets it past. Not for a rook pawn, where the
+    //     corner race below decides.
+    Prefer("king_level_with_defender", x, y) <-
+        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
+        (dy(wx, bx) < dy(wy, by));
+
+    // 5d. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
+    //     the corner: the key squares are b7 and b8 (g7, g8), and whoever
+    //     gets there first decides. Each side gains in that race.
+    struct KeyRaceAfter(Tag, i8);
+    KeyRaceAfter(t, key_square_race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
+    Prefer("attacker_wins_corner_race", x, y) <-
+        Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
+        KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
+    Prefer("defender_wins_corner_race", x, y) <-
+        Mover(Side::Black), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
+        KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx < ry);
+
     // 5b. [KPK: "the king should stay in touch with its pawn"] The white
     //     king guards its pawn.
     Prefer("king_guards_pawn", x, y) <- Mover(Side::White), Pair(x, y), KingGuardsPawn(x), !KingGuardsPawn(y);
@@ -176,4 +199,18 @@ crepe! {
     //     side (not from behind, where it cannot stop it).
     Prefer("defender_nearer_pawn", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dist(bx, px) < dist(by, py)), (bx.1 >= px.1);
+
+    // 11. [KPK; FINE p. 7] The defender comes nearer to the pawn's file,
+    //     where it blockades.
+    Prefer("defender_nearer_pawn_file", x, y) <-
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dx(bx, px) < dx(by, py));
+
+    // 12. [KPK; FINE p. 7] Of two squares equally near the queening square,
+    //     the defender takes the one nearer the pawn's rank: it keeps the
+    //     pawn under threat, so the white king must guard it instead of
+    //     racing ahead to the key squares (not for a rook pawn, where the
+    //     corner is all).
+    Prefer("defender_toward_pawn_rank", x, y) <-
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (px.0 != 1 && px.0 != 8),
+        (bx.1 - px.1 < by.1 - py.1);
 }

@@ -253,6 +253,11 @@ pub struct Preferences {
 }
 
 impl Preferences {
+    /// Whether criterion `id` prefers finalist `x` to finalist `y`.
+    pub fn prefers(&self, id: &str, x: usize, y: usize) -> bool {
+        self.prefs.iter().any(|p| p.0 == id && p.1 == x && p.2 == y)
+    }
+
     /// The first criterion (in `rules/compare.toml` order) that prefers one
     /// of finalists `a` and `b` and not also the other: its id and whether
     /// `a` wins. `None` if no criterion separates them.
