@@ -135,6 +135,15 @@ crepe! {
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, 8)) < dist(wy, Sq(py.0, 8)));
 
+    // 4b. [FINE p. 8; KPK, "the king in front of its pawn"] Progress when
+    //     both candidates are proved wins and the king is as near the
+    //     queening square in both: the white king nearer the square in
+    //     front of its pawn, leading it.
+    Prefer("proved_king_nearer_stop_square", x, y) <-
+        Mover(Side::White), ProvedWin(x), ProvedWin(y),
+        PairBoards(x, wx, px, _, y, wy, py, _),
+        (dist(wx, Sq(px.0, px.1 + 1)) < dist(wy, Sq(py.0, py.1 + 1)));
+
     // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 

@@ -50,6 +50,10 @@ pub fn criteria() -> &'static [Criterion] {
     })
 }
 
+/// The level-2 decision, made before the comparison rules, between two
+/// equally proved moves of which one repeats a position of the line.
+pub const AVOIDS_REPETITION: &str = "avoids_repetition";
+
 /// A legal move with the position it leads to and that position's weight.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -192,10 +196,24 @@ pub fn decide_avoiding(
         })
         .collect();
     // Level 1: stable sort by weight keeps the canonical order for ties.
+    // A move to be avoided goes behind the others, but never behind a move
+    // that gives up what a deterministic rule proves for the mover: the
+    // pawn side would rather repeat once than throw a proved win away.
+    let proved = |c: &Candidate| {
+        c.eval.deterministic
+            && match mover {
+                Side::White => c.eval.weight > VERDICT_THRESHOLD,
+                Side::Black => c.eval.weight < VERDICT_THRESHOLD,
+            }
+    };
+    // Rank: proved moves before the rest, and within each, moves to be
+    // avoided last. Without moves to avoid this is the plain weight order,
+    // as a deterministic weight is more extreme than any averaged one.
+    let rank = |i: usize| (u8::from(!proved(&cands[i])), avoided[i]);
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by(|&a, &b| {
         let (wa, wb) = (cands[a].eval.weight, cands[b].eval.weight);
-        avoided[a].cmp(&avoided[b]).then(match mover {
+        rank(a).cmp(&rank(b)).then(match mover {
             Side::White => wb.total_cmp(&wa),
             Side::Black => wa.total_cmp(&wb),
         })
@@ -208,7 +226,16 @@ pub fn decide_avoiding(
     let mut winner = 0usize; // index into best3
     for challenger in 1..best3.len() {
         let (a, b) = (winner, challenger);
-        let (w, criterion) = match table.decide(a, b) {
+        let (ia, ib) = (best3[a], best3[b]);
+        // History, not position: of two moves equally proved, the pawn side
+        // takes the one that does not repeat a position it has had.
+        let repeats = avoided[ia] != avoided[ib] && proved(&cands[ia]) == proved(&cands[ib]);
+        let decided = if repeats {
+            Some((AVOIDS_REPETITION, avoided[ib]))
+        } else {
+            table.decide(a, b)
+        };
+        let (w, criterion) = match decided {
             Some((id, a_wins)) => (if a_wins { a } else { b }, Some(id)),
             None => {
                 // Fallback: level-1 order (a ranks before b in best3).

@@ -1,0 +1,49 @@
+//! Lines against perfect defence: the pawn side converts, and it does not
+//! let a repetition or a stalemate take a proved win away.
+
+mod common;
+
+use pecp::Input;
+use pecp::line::{Config, Player, Termination, generate};
+use pecp::truth::Truth;
+
+fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
+    let start = Input::parse(fen).unwrap().kpk.to_chess();
+    let cfg = Config {
+        black: Player::Tablebase,
+        max_moves: 100,
+        ..Config::default()
+    };
+    generate(&start, &cfg, truth).unwrap()
+}
+
+/// The knight pawn with the defender in the corner: 1. Kc7 Ka8 and only
+/// Kb6 makes progress (b6 is stalemate, Kc6 lets Black repeat). Before the
+/// line preferred proved moves that do not repeat, this ended in a
+/// threefold repetition.
+#[test]
+fn knight_pawn_against_the_corner_is_converted_without_repetition() {
+    let Some(tb) = common::tables("knight_pawn_against_the_corner") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    for fen in [
+        "8/8/8/8/1P3k2/8/8/K7 w - - 0 1",
+        "8/k7/2K5/1P6/8/8/8/8 w - - 0 1",
+    ] {
+        let line = against_tablebase(fen, &truth);
+        assert_eq!(line.termination, Termination::AbsoluteWin, "{fen}");
+    }
+}
+
+/// The rook pawn with the white king beside it: Kb7 and then the corner
+/// race decide; PECP keeps the win against Syzygy's defence.
+#[test]
+fn rook_pawn_with_the_king_in_front_is_converted() {
+    let Some(tb) = common::tables("rook_pawn_with_the_king_in_front") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    let line = against_tablebase("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
+    assert!(line.termination.is_win(), "{:?}", line.termination);
+}
