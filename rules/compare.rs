@@ -92,17 +92,19 @@ crepe! {
     // the kings stand one, three or five squares apart on a line [OPP];
     // after Black's move it is the other way round. The opposition counts
     // where it decides the ending:
-    // - for White, the king ahead of its pawn and no further from it than
-    //   the black king (a king far from its pawn must go back to guard it,
-    //   not fight for the opposition), and not on the file of a rook pawn,
-    //   where it only gets shut in [KPK, rook pawn];
+    // - for White, the king ahead of its pawn (or beside a pawn on the
+    //   6th, where the defender's last resort is the opposition in front
+    //   of it [FINE p. 8]) and no further from it than the black king (a
+    //   king far from its pawn must go back to guard it, not fight for the
+    //   opposition), and not on the file of a rook pawn, where it only gets
+    //   shut in [KPK, rook pawn];
     // - for Black, the king two ranks or more ahead of the pawn and ahead
     //   of the white king, where it keeps the white king off the key
     //   squares; lower down it must go for the pawn instead.
     // (Measured with `pecp validate --side white|black`: each condition
     // keeps the result more often than the criterion without it.)
     WhiteOpposition(t) <-
-        Mover(Side::White), Board(t, w, p, b), (w.1 > p.1), (dist(w, p) <= dist(b, p)),
+        Mover(Side::White), Board(t, w, p, b), (w.1 > p.1 || (p.1 >= 6 && w.1 == p.1)), (dist(w, p) <= dist(b, p)),
         (!((p.0 == 1 || p.0 == 8) && w.0 == p.0)),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     BlackOpposition(t) <-
