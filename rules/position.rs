@@ -597,6 +597,10 @@ crepe! {
     // The white king is behind its pawn: the pawn must be escorted alone
     // [KPK: "the king should be in front of the pawn"].
     Fires("king_behind_pawn") <- Board(w, p, _), (w.1 < p.1);
+    // The white king stands on its pawn's rank, beside it or further off:
+    // it can step in front of the pawn in one move or come over to guard
+    // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
+    Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
     // White holds the opposition with its king level with or ahead of the
     // pawn [OPP].
     Fires("white_has_opposition") <- Board(w, p, _), WhiteHasOpposition(_), (w.1 >= p.1);

@@ -426,6 +426,12 @@ const CASES: &[(&str, &str, &str)] = &[
         "3K4/8/8/1k6/3P4/8/8/8 w - - 0 1",
         "3K4/8/8/8/k2P4/8/8/8 w - - 0 1",
     ),
+    // Fine p. 8: the white king on a2 level with its b2 pawn; on a3, not.
+    (
+        "king_level_with_pawn",
+        "8/8/8/k7/8/8/KP6/8 w - - 0 1",
+        "8/8/8/k7/8/K7/1P6/8 w - - 0 1",
+    ),
 ];
 
 #[test]
