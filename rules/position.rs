@@ -391,10 +391,14 @@ crepe! {
     Fires("defender_on_the_far_side") <-
         Board(_, p, b), PawnBetweenKings(), StopRace(t), (dx(b, p) >= 3), (t >= 1);
     // ... or, the same far-off defender, the white king already on or next
-    // to a key square (both together: n=10,091 with the pawn on files a-d,
-    // no exception).
+    // to a key square.
     Fires("defender_on_the_far_side") <-
         Board(w, p, b), PawnBetweenKings(), (dx(b, p) >= 3), (key_square_distance(w, p) <= 1);
+    // ... or, however near the defender, the white king first both to the
+    // square in front of the pawn and to the queening square (the three
+    // together: n=16,164 with the pawn on files a-d, no exception).
+    Fires("defender_on_the_far_side") <-
+        PawnBetweenKings(), StopRace(t), QueeningRace(tq), (t >= 1), (tq >= 1);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
@@ -411,6 +415,21 @@ crepe! {
     // no exception).
     Fires("kings_at_opposite_edges") <-
         Board(w, _, b), PawnRace(tp), QueeningRace(tq), (dx(w, b) >= 7), (tp >= 0), (tq >= -1);
+
+    // The pawn runs, the king steps aside [FINE p. 7]: White to move, the
+    // black king outside the square of the pawn, and the white king, even
+    // if it stands on the pawn's path, two ranks or more above the black
+    // king, so it gets out of the way without letting the defender in
+    // (n=25,064 with the pawn on files a-d, no exception).
+    Fires("pawn_runs_king_steps_aside") <-
+        Board(w, _, b), ToMove(Side::White), SquareMargin(m), (m >= 1), (w.1 >= b.1 + 2);
+
+    // The king first to the pawn and far first to the queening square
+    // [FINE p. 7, counting tempi]: the white king reaches its pawn no later
+    // than the black king and the queening square four moves sooner: it
+    // escorts the pawn home (n=17,253, no exception).
+    Fires("king_far_first_to_queening_square") <-
+        PawnRace(tp), QueeningRace(tq), (tp >= 0), (tq >= 4);
 
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
@@ -524,6 +543,23 @@ crepe! {
     // the pawn: the defender holds the key squares (n=4,560, no exception).
     Fires("defender_holds_key_square") <-
         Board(w, p, b), (key_square_distance(b, p) == 0), (dx(w, p) >= 3);
+
+    // The defender deep in the square, the attacker out of play [FINE p. 7]:
+    // the black king three steps or more inside the square of the pawn and
+    // the white king two ranks or more above it, or the black king inside
+    // the square, four files off for the white king and four ranks below
+    // the white king: the defender reaches the pawn's path first
+    // (n=2,012, no exception).
+    Fires("defender_deep_in_square") <-
+        Board(w, _, b), SquareMargin(m), (m <= -3), (w.1 >= b.1 + 2);
+    Fires("defender_deep_in_square") <-
+        Board(w, p, b), SquareMargin(m), (m <= -1), (dx(w, p) >= 4), (w.1 >= b.1 + 4);
+    // The attacker far below [FINE p. 7]: the white king six ranks below
+    // the black king, which is first to the square in front of the pawn
+    // and two steps inside the square: it blockades long before the white
+    // king climbs up (n=2,281, no exception).
+    Fires("attacker_far_below") <-
+        Board(w, _, b), StopRace(t), SquareMargin(m), (t <= -1), (m <= -2), (b.1 >= w.1 + 6);
 
     // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
     // reaches the queening corner two moves before the white king, and the

@@ -432,6 +432,34 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/k7/8/8/KP6/8 w - - 0 1",
         "8/8/8/k7/8/K7/1P6/8 w - - 0 1",
     ),
+    // Fine p. 7: the a-pawn runs, the white king on a8 in its way but far
+    // above the defender on h1; with Black to move, not this rule.
+    (
+        "pawn_runs_king_steps_aside",
+        "K7/8/8/8/P7/8/8/7k w - - 0 1",
+        "K7/8/8/8/P7/8/8/7k b - - 0 1",
+    ),
+    // Fine p. 7: Kb6 is four moves nearer a8 than the black king on d3; from
+    // b4 only two.
+    (
+        "king_far_first_to_queening_square",
+        "8/8/1K6/8/8/3k4/P7/8 w - - 0 1",
+        "8/8/8/8/1K6/3k4/P7/8 w - - 0 1",
+    ),
+    // Fine p. 7: the black king on d6 deep in the square of the b3 pawn, the
+    // white king on a8 above it; with the white king on a1, not this rule.
+    (
+        "defender_deep_in_square",
+        "K7/8/3k4/8/8/1P6/8/8 w - - 0 1",
+        "8/8/3k4/8/8/1P6/8/K7 w - - 0 1",
+    ),
+    // Fine p. 7: the white king on h1, six ranks below the black king on c7;
+    // five ranks below, not this rule.
+    (
+        "attacker_far_below",
+        "8/2k5/8/8/8/8/1P6/7K w - - 0 1",
+        "8/2k5/8/8/8/7K/1P6/8 w - - 0 1",
+    ),
 ];
 
 #[test]
