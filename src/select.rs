@@ -280,9 +280,18 @@ pub struct Preferences {
 }
 
 impl Preferences {
+    /// The criterion's id (as the program spelled it) if criterion `id`
+    /// prefers finalist `x` to finalist `y`.
+    fn find(&self, id: &str, x: usize, y: usize) -> Option<&'static str> {
+        self.prefs
+            .iter()
+            .find(|p| p.0 == id && p.1 == x && p.2 == y)
+            .map(|p| p.0)
+    }
+
     /// Whether criterion `id` prefers finalist `x` to finalist `y`.
     pub fn prefers(&self, id: &str, x: usize, y: usize) -> bool {
-        self.prefs.iter().any(|p| p.0 == id && p.1 == x && p.2 == y)
+        self.find(id, x, y).is_some()
     }
 
     /// The first criterion (in `rules/compare.toml` order) that prefers one
@@ -290,13 +299,7 @@ impl Preferences {
     /// `a` wins. `None` if no criterion separates them.
     pub fn decide(&self, a: usize, b: usize) -> Option<(&'static str, bool)> {
         for crit in criteria() {
-            let find = |x: usize, y: usize| {
-                self.prefs
-                    .iter()
-                    .find(|p| p.0 == crit.id && p.1 == x && p.2 == y)
-                    .map(|p| p.0)
-            };
-            match (find(a, b), find(b, a)) {
+            match (self.find(&crit.id, a, b), self.find(&crit.id, b, a)) {
                 (Some(id), None) => return Some((id, true)),
                 (None, Some(id)) => return Some((id, false)),
                 _ => {}
