@@ -169,14 +169,9 @@ crepe! {
     // (one step more when Black moves first). A white king on the front span
     // costs the pawn a tempo, so Black gets one more. A pawn that can be
     // taken at once is not outside anything.
-    OutsideSquare() <-
-        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s),
-        !WkOnFrontSpan(), !BlackCanCapturePawn(),
-        (dist(b, q) > m + if s == Side::Black { 1 } else { 0 });
-    OutsideSquare() <-
-        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s),
-        WkOnFrontSpan(), !BlackCanCapturePawn(),
-        (dist(b, q) > m + 1 + if s == Side::Black { 1 } else { 0 });
+    // (SquareMargin, below, counts the steps outside.)
+    OutsideSquare() <- SquareMargin(d), !WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 1);
+    OutsideSquare() <- SquareMargin(d), WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 2);
 
     // Key squares [KSQ; FINE pp. 7-9]: if the white king reaches one, the
     // pawn queens whoever moves. Pawn on ranks 2-4: the three squares two
@@ -499,8 +494,7 @@ crepe! {
     // blockades the pawn before the white king arrives to help (n=42,320, no
     // exception).
     Fires("defender_first_to_stop_square") <-
-        Board(w, p, b), StopSquare(stop), ToMove(s), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6),
-        (race(w, b, stop, s) <= -2);
+        Board(_, p, b), StopRace(t), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6), (t <= -2);
 
     // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
     // should stand in front of the pawn"]: the black king four ranks in front
