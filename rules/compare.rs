@@ -101,7 +101,15 @@ crepe! {
     //   shut in [KPK, rook pawn];
     // - for Black, the king two ranks or more ahead of the pawn and ahead
     //   of the white king, where it keeps the white king off the key
-    //   squares; lower down it must go for the pawn instead.
+    //   squares; lower down it must go for the pawn instead. Only with
+    //   the white king within three squares of its pawn, where the fight
+    //   for the key squares is on: a white king further away must first
+    //   come back, and the black king goes for the pawn instead of facing
+    //   it (`8/6k1/8/8/8/8/1P4K1/8 b`: Kf6 or Kg6, not Kg8). And with the
+    //   pawn on the 5th or further only on the pawn's file or next to it:
+    //   the key squares are then right in front of the pawn, and a king
+    //   that takes the opposition off to the side leaves them
+    //   (`k7/8/8/K1P5/8/8/8/8 b`: Kb7, not Ka7).
     // (Measured with `pecp validate --side white|black`: each condition
     // keeps the result more often than the criterion without it.)
     WhiteOpposition(t) <-
@@ -109,7 +117,8 @@ crepe! {
         (!((p.0 == 1 || p.0 == 8) && w.0 == p.0)),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     BlackOpposition(t) <-
-        Mover(Side::Black), Board(t, w, p, b), (b.1 >= p.1 + 2), (b.1 > w.1),
+        Mover(Side::Black), Board(t, w, p, b), (b.1 >= p.1 + 2), (b.1 > w.1), (dist(w, p) <= 3),
+        (p.1 <= 4 || dx(b, p) <= 1),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     KingGuardsPawn(t) <- Board(t, w, p, _), (dist(w, p) == 1);
     DefenderInFront(t) <- Mover(Side::Black), Board(t, _, p, b), (b.0 == p.0), (b.1 > p.1);
@@ -216,6 +225,21 @@ crepe! {
     // 8. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
     //    opposition in front of the pawn and of the white king.
     Prefer("defender_has_opposition", x, y) <- Pair(x, y), BlackOpposition(x), !BlackOpposition(y);
+
+    // 8a. [OPP, distant opposition; FINE p. 8] Of two moves that keep the
+    //     black king ahead of the pawn and on the white king's file or next
+    //     to it, the defender takes the one that leaves an odd number of
+    //     ranks between the kings (they stand two, four or six ranks apart)
+    //     with White to move: whichever way the white king steps forward,
+    //     the black king answers on the same file and faces it with the
+    //     opposition. One rank more or fewer and White takes the distant
+    //     opposition himself (`8/8/k7/8/8/8/K1P5/8 b`: Kb6 holds, Kb5 loses
+    //     to Kb3). (Placed by measurement: with it `pecp validate --side
+    //     black` holds 124 more draws.)
+    Prefer("defender_keeps_rank_opposition", x, y) <-
+        Mover(Side::Black), PairBoards(x, wx, px, bx, y, wy, _, by), (bx.1 > px.1),
+        (dx(wx, bx) <= 1), (dx(wy, by) <= 1),
+        (dy(wx, bx) >= 2), (dy(wx, bx) % 2 == 0), (dy(wy, by) < 2 || dy(wy, by) % 2 == 1);
 
     // 8b. [KSQ] The defender comes nearer to the key squares, to keep the
     //     white king off them.

@@ -47,3 +47,59 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
     let line = against_tablebase("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
     assert!(line.termination.is_win(), "{:?}", line.termination);
 }
+
+/// The defender's distant opposition (rules/compare.rs, 8 and 8a): with
+/// the kings on neighbouring files Black keeps an odd number of ranks
+/// between them, and it does not take the opposition far from the pawn's
+/// fight. Each move chosen is judged by Syzygy, and the criterion that
+/// decided it is named.
+#[test]
+fn defender_keeps_the_distant_opposition() {
+    let Some(tb) = common::tables("defender_keeps_the_distant_opposition") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    for (fen, san, criterion) in [
+        // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5.
+        (
+            "8/8/k7/8/8/8/K1P5/8 b - - 0 1",
+            "Kb6",
+            "defender_keeps_rank_opposition",
+        ),
+        // Kd5 loses to Kd3; Kd6 answers Kd3 with Kd5.
+        (
+            "8/8/4k3/8/8/8/2P1K3/8 b - - 0 1",
+            "Kd6",
+            "defender_keeps_rank_opposition",
+        ),
+        // The white king far from its pawn: Kg8 (the opposition) loses.
+        (
+            "8/6k1/8/8/8/8/1P4K1/8 b - - 0 1",
+            "Kf6",
+            "defender_keeps_rank_opposition",
+        ),
+        // Pawn on the 5th: Ka7 (the opposition off to the side) loses.
+        (
+            "k7/8/8/K1P5/8/8/8/8 b - - 0 1",
+            "Kb7",
+            "defender_nearer_pawn_file",
+        ),
+    ] {
+        let pos = Input::parse(fen).unwrap().kpk.to_chess();
+        let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
+        let chosen = d.chosen();
+        let played = shakmaty::san::San::from_move(&pos, chosen.mv).to_string();
+        assert_eq!(played, san, "{fen}");
+        assert!(
+            pecp::truth::keeps_value(&truth, &pos, chosen.mv).unwrap(),
+            "{fen}: {played} loses"
+        );
+        assert!(
+            d.tournament
+                .iter()
+                .any(|p| p.winner == d.chosen && p.criterion == Some(criterion)),
+            "{fen}: {played} not chosen by {criterion}: {:?}",
+            d.tournament
+        );
+    }
+}
