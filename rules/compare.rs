@@ -159,6 +159,21 @@ crepe! {
     // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 
+    // 5g. [FINE p. 8; KPK, "a spare pawn move hands the move back"] The
+    //     tempo move: the kings face each other in direct opposition beside
+    //     the pawn with White to move, so Black holds the opposition; one
+    //     pawn step, safe from the black king, passes the move back and
+    //     leaves the white king in opposition one rank behind its pawn
+    //     (`8/k7/8/K1P5/8/8/8/8 w`: c6 wins, Kb5 does not). (Placed by
+    //     measurement: +10 wins kept with `pecp validate --side white`; a
+    //     looser form, any opposition after any push, loses 44.)
+    struct TempoPush(Tag);
+    TempoPush(t) <-
+        Mover(Side::White), Board(t, w, p, b), (dist(b, p) > 1 || dist(w, p) == 1), (w.1 == p.1 - 1),
+        let Some((Line::Vertical, 1)) = line_between(w, b);
+    Prefer("tempo_pawn_push", x, y) <-
+        Mover(Side::White), PairBoards(x, _, px, _, y, _, py, _), (px.1 > py.1), TempoPush(x);
+
     // 5a. [KPK, shouldering; FINE p. 8] The white king keeps level with
     //     the black king: the fewer ranks between the kings, the better it
     //     can shoulder the defender away from the pawn's path or face it

@@ -48,11 +48,31 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
     assert!(line.termination.is_win(), "{:?}", line.termination);
 }
 
+/// pecp's move in `fen` is `san`, the tablebase says it keeps the value, and
+/// `criterion` decided one of its level-2 pairings.
+fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
+    let pos = Input::parse(fen).unwrap().kpk.to_chess();
+    let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
+    let chosen = d.chosen();
+    let played = shakmaty::san::San::from_move(&pos, chosen.mv).to_string();
+    assert_eq!(played, san, "{fen}");
+    assert!(
+        pecp::truth::keeps_value(truth, &pos, chosen.mv).unwrap(),
+        "{fen}: {played} throws the result away"
+    );
+    assert!(
+        d.tournament
+            .iter()
+            .any(|p| p.winner == d.chosen && p.criterion == Some(criterion)),
+        "{fen}: {played} not chosen by {criterion}: {:?}",
+        d.tournament
+    );
+}
+
 /// The defender's distant opposition (rules/compare.rs, 8 and 8a): with
 /// the kings on neighbouring files Black keeps an odd number of ranks
 /// between them, and it does not take the opposition far from the pawn's
-/// fight. Each move chosen is judged by Syzygy, and the criterion that
-/// decided it is named.
+/// fight.
 #[test]
 fn defender_keeps_the_distant_opposition() {
     let Some(tb) = common::tables("defender_keeps_the_distant_opposition") else {
@@ -85,21 +105,22 @@ fn defender_keeps_the_distant_opposition() {
             "defender_nearer_pawn_file",
         ),
     ] {
-        let pos = Input::parse(fen).unwrap().kpk.to_chess();
-        let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
-        let chosen = d.chosen();
-        let played = shakmaty::san::San::from_move(&pos, chosen.mv).to_string();
-        assert_eq!(played, san, "{fen}");
-        assert!(
-            pecp::truth::keeps_value(&truth, &pos, chosen.mv).unwrap(),
-            "{fen}: {played} loses"
-        );
-        assert!(
-            d.tournament
-                .iter()
-                .any(|p| p.winner == d.chosen && p.criterion == Some(criterion)),
-            "{fen}: {played} not chosen by {criterion}: {:?}",
-            d.tournament
-        );
+        assert_chosen(&truth, fen, san, criterion);
+    }
+}
+
+/// The tempo move (rules/compare.rs, 5g): with Black holding the
+/// opposition beside the pawn, one pawn step hands the move back.
+#[test]
+fn attacker_hands_the_move_back_with_a_pawn_step() {
+    let Some(tb) = common::tables("attacker_hands_the_move_back_with_a_pawn_step") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    for (fen, san) in [
+        ("8/k7/8/K1P5/8/8/8/8 w - - 0 1", "c6"),
+        ("8/4k3/8/2P1K3/8/8/8/8 w - - 0 1", "c6"),
+    ] {
+        assert_chosen(&truth, fen, san, "tempo_pawn_push");
     }
 }
