@@ -589,6 +589,21 @@ crepe! {
         Board(w, p, b), RookPawn(), (w.0 == p.0), (w.1 >= 7), (w.1 > p.1),
         (b.1 >= 7), (dx(b, p) == 2);
 
+    // Rook pawn, the corner shut [KPK, rook pawn; FINE p. 9]: the defender
+    // draws once its king reaches a8, b8, c8 or c7 (h8, g8, f8, f7). The
+    // white king on b6 or b7 (g6, g7) guards some of them and from b7
+    // guards all four. It wins when it stands on b7, or gets there, before
+    // the black king reaches one it does not guard; when the black king is
+    // three files or more from the pawn (it cannot slip in front of it); and
+    // when the white king is at most three ranks ahead of its pawn (the
+    // 2nd rank counts as the 3rd: the double step), so the pawn comes under
+    // its guard before the black king can attack it. Checked over every
+    // legal position (n=1,576/0); `8/8/1K1k4/8/8/8/P7/8 b` is won.
+    Fires("rook_pawn_corner_shut") <-
+        Board(w, p, b), RookPawn(), ToMove(s), (dx(w, p) == 1), (w.1 == 6 || w.1 == 7),
+        (w.1 - p.1.max(3) <= 3), (dx(b, p) >= 3),
+        (corner_refuge_distance(w, b, p) >= 7 - w.1 + if s == Side::Black { 1 } else { 0 });
+
     // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
     // white king directly in front of a non-rook pawn on ranks 2-4, black
     // king facing it, White to move: White must give way.
@@ -690,4 +705,18 @@ crepe! {
     // A pawn on the 5th or beyond that cannot be taken: little room is left
     // for the defender [FINE p. 8].
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
+}
+
+/// Rook pawn: the black king's distance to the nearest square of its
+/// drawing corner (a8, b8, c8, c7 for an a-pawn; h8, g8, f8, f7 for an
+/// h-pawn) that the white king neither stands on nor guards; 9 when the
+/// white king guards them all.
+pub fn corner_refuge_distance(w: Sq, b: Sq, p: Sq) -> i8 {
+    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
+    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+        .into_iter()
+        .filter(|&z| dist(w, z) > 1)
+        .map(|z| dist(b, z))
+        .min()
+        .unwrap_or(9)
 }

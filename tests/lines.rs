@@ -48,6 +48,25 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
     assert!(line.termination.is_win(), "{:?}", line.termination);
 }
 
+/// The rook pawn far back: only Kb6, guarding c7, wins (a4 lets the black
+/// king into c7). The rule `rook_pawn_corner_shut` proves Kb6; before it,
+/// Kb6 was not among the level-1 best three and these lines lost the pawn.
+#[test]
+fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
+    let Some(tb) = common::tables("rook_pawn_corner_is_shut_before_the_pawn_moves") else {
+        return;
+    };
+    let truth = Truth::new(Some(tb));
+    for fen in [
+        "8/8/3k4/1K6/8/8/P7/8 w - - 0 1",
+        "8/2K5/8/8/3k4/8/P7/8 w - - 0 1",
+        "8/8/K2k4/8/8/8/P7/8 w - - 0 1",
+    ] {
+        let line = against_tablebase(fen, &truth);
+        assert!(line.termination.is_win(), "{fen}: {:?}", line.termination);
+    }
+}
+
 /// pecp's move in `fen` is `san`, the tablebase says it keeps the value, and
 /// `criterion` decided one of its level-2 pairings.
 fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {

@@ -453,6 +453,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "K7/8/3k4/8/8/1P6/8/8 w - - 0 1",
         "8/8/3k4/8/8/1P6/8/K7 w - - 0 1",
     ),
+    // Fine p. 9: Kb6 guards c7; the black king on d6 is two moves from c8,
+    // and Kb7 comes first. From d7 it reaches c8 at once: not this rule.
+    (
+        "rook_pawn_corner_shut",
+        "8/8/1K1k4/8/8/8/P7/8 b - - 0 1",
+        "8/3k4/1K6/8/8/8/P7/8 b - - 0 1",
+    ),
     // Fine p. 7: the white king on h1, six ranks below the black king on c7;
     // five ranks below, not this rule.
     (
