@@ -598,7 +598,7 @@ crepe! {
     // when the white king is at most three ranks ahead of its pawn (the
     // 2nd rank counts as the 3rd: the double step), so the pawn comes under
     // its guard before the black king can attack it. Checked over every
-    // legal position (n=1,576/0); `8/8/1K1k4/8/8/8/P7/8 b` is won.
+    // legal position (n=788/0, pawn on files a-d); `8/8/1K1k4/8/8/8/P7/8 b` is won.
     Fires("rook_pawn_corner_shut") <-
         Board(w, p, b), RookPawn(), ToMove(s), (dx(w, p) == 1), (w.1 == 6 || w.1 == 7),
         (w.1 - p.1.max(3) <= 3), (dx(b, p) >= 3),
