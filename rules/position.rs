@@ -591,18 +591,20 @@ crepe! {
 
     // Rook pawn, the corner shut [KPK, rook pawn; FINE p. 9]: the defender
     // draws once its king reaches a8, b8, c8 or c7 (h8, g8, f8, f7). The
-    // white king on b6 or b7 (g6, g7) guards some of them and from b7
-    // guards all four. It wins when it stands on b7, or gets there, before
-    // the black king reaches one it does not guard; when the black king is
-    // three files or more from the pawn (it cannot slip in front of it); and
-    // when the white king is at most three ranks ahead of its pawn (the
-    // 2nd rank counts as the 3rd: the double step), so the pawn comes under
-    // its guard before the black king can attack it. Checked over every
-    // legal position (n=788/0, pawn on files a-d); `8/8/1K1k4/8/8/8/P7/8 b` is won.
+    // white king on the b-file (g-file) heads for b7 (g7), from where it
+    // guards all four. It wins when it gets there before the black king
+    // reaches one it does not guard, and its pawn is safe: the black king
+    // cannot take it now, and the white king is so few ranks ahead of the
+    // pawn (the 2nd rank counts as the 3rd: the double step) that the pawn
+    // comes under its guard before the black king can attack it: at most
+    // three ranks with the black king three files or more from the pawn,
+    // two on the c-file, one on the b-file. Checked over every legal
+    // position (n=2,458/0, pawn on files a-d); `8/8/1K1k4/8/8/8/P7/8 b` and
+    // `8/8/8/1K6/8/2k5/P7/8 b` are won.
     Fires("rook_pawn_corner_shut") <-
-        Board(w, p, b), RookPawn(), ToMove(s), (dx(w, p) == 1), (w.1 == 6 || w.1 == 7),
-        (w.1 - p.1.max(3) <= 3), (dx(b, p) >= 3),
-        (corner_refuge_distance(w, b, p) >= 7 - w.1 + if s == Side::Black { 1 } else { 0 });
+        Board(w, p, b), RookPawn(), ToMove(s), !BlackCanCapturePawn(), (dx(w, p) == 1),
+        (dx(b, p) >= 1), (w.1 - p.1.max(3) <= dx(b, p).min(3)),
+        (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + if s == Side::Black { 1 } else { 0 });
 
     // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
     // white king directly in front of a non-rook pawn on ranks 2-4, black
