@@ -19,6 +19,8 @@
 
 use crepe::crepe;
 
+use crate::rules::position::corner_refuge_distance;
+
 #[allow(unused_imports)]
 use crate::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
@@ -186,15 +188,26 @@ crepe! {
 
     // 5d. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
     //     the corner: the key squares are b7 and b8 (g7, g8), and whoever
-    //     gets there first decides. Each side gains in that race.
+    //     gets there first decides. White gains in that race. (For Black,
+    //     the same race measured worse than `defender_toward_corner`
+    //     below, which also counts c8 and c7 and what the white king
+    //     guards: replacing it holds 6 more draws.)
     struct KeyRaceAfter(Tag, i8);
     KeyRaceAfter(t, key_square_race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
     Prefer("attacker_wins_corner_race", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
         KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
-    Prefer("defender_wins_corner_race", x, y) <-
-        Mover(Side::Black), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
-        KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx < ry);
+
+    // 5h. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
+    //     once its king reaches the corner or the squares beside it: a8,
+    //     b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them.
+    //     The black king heads for the nearest one the white king does not
+    //     guard (`8/8/8/4k3/K7/8/P7/8 b`: Kd6 or Ke6; Kd5, nearer the
+    //     pawn, loses to Kb5).
+    struct CornerRefuge(Tag, i8);
+    CornerRefuge(t, corner_refuge_distance(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
+    Prefer("defender_toward_corner", x, y) <-
+        Mover(Side::Black), Pair(x, y), CornerRefuge(x, rx), CornerRefuge(y, ry), (rx < ry);
 
     // 5e. [OUTFLANK] Outflanking: of two king moves that come as near to
     //     the key squares, the white king takes the one with more files

@@ -91,7 +91,7 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
 /// The defender's distant opposition (rules/compare.rs, 8 and 8a): with
 /// the kings on neighbouring files Black keeps an odd number of ranks
 /// between them, and it does not take the opposition far from the pawn's
-/// fight.
+/// fight; against a rook pawn it heads for the corner (5h).
 #[test]
 fn defender_keeps_the_distant_opposition() {
     let Some(tb) = common::tables("defender_keeps_the_distant_opposition") else {
@@ -122,6 +122,12 @@ fn defender_keeps_the_distant_opposition() {
             "k7/8/8/K1P5/8/8/8/8 b - - 0 1",
             "Kb7",
             "defender_nearer_pawn_file",
+        ),
+        // Rook pawn: Kd6 heads for c7; Kd5, nearer the pawn, loses to Kb5.
+        (
+            "8/8/8/4k3/K7/8/P7/8 b - - 0 1",
+            "Kd6",
+            "defender_toward_corner",
         ),
     ] {
         assert_chosen(&truth, fen, san, criterion);
