@@ -7,6 +7,11 @@ use pecp::Input;
 use pecp::line::{Config, Player, Termination, generate};
 use pecp::truth::Truth;
 
+/// Syzygy as the truth, or `None` (the test is skipped) without tables.
+fn syzygy(test: &str) -> Option<Truth> {
+    common::tables(test).map(|tb| Truth::new(Some(tb)))
+}
+
 fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
     let start = Input::parse(fen).unwrap().kpk.to_chess();
     let cfg = Config {
@@ -23,10 +28,9 @@ fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
 /// threefold repetition.
 #[test]
 fn knight_pawn_against_the_corner_is_converted_without_repetition() {
-    let Some(tb) = common::tables("knight_pawn_against_the_corner") else {
+    let Some(truth) = syzygy("knight_pawn_against_the_corner") else {
         return;
     };
-    let truth = Truth::new(Some(tb));
     for fen in [
         "8/8/8/8/1P3k2/8/8/K7 w - - 0 1",
         "8/k7/2K5/1P6/8/8/8/8 w - - 0 1",
@@ -40,10 +44,9 @@ fn knight_pawn_against_the_corner_is_converted_without_repetition() {
 /// race decide; PECP keeps the win against Syzygy's defence.
 #[test]
 fn rook_pawn_with_the_king_in_front_is_converted() {
-    let Some(tb) = common::tables("rook_pawn_with_the_king_in_front") else {
+    let Some(truth) = syzygy("rook_pawn_with_the_king_in_front") else {
         return;
     };
-    let truth = Truth::new(Some(tb));
     let line = against_tablebase("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
     assert!(line.termination.is_win(), "{:?}", line.termination);
 }
@@ -53,10 +56,9 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
 /// Kb6 was not among the level-1 best three and these lines lost the pawn.
 #[test]
 fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
-    let Some(tb) = common::tables("rook_pawn_corner_is_shut_before_the_pawn_moves") else {
+    let Some(truth) = syzygy("rook_pawn_corner_is_shut_before_the_pawn_moves") else {
         return;
     };
-    let truth = Truth::new(Some(tb));
     for fen in [
         "8/8/3k4/1K6/8/8/P7/8 w - - 0 1",
         "8/2K5/8/8/3k4/8/P7/8 w - - 0 1",
@@ -94,10 +96,9 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
 /// fight; against a rook pawn it heads for the corner (5h).
 #[test]
 fn defender_keeps_the_distant_opposition() {
-    let Some(tb) = common::tables("defender_keeps_the_distant_opposition") else {
+    let Some(truth) = syzygy("defender_keeps_the_distant_opposition") else {
         return;
     };
-    let truth = Truth::new(Some(tb));
     for (fen, san, criterion) in [
         // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5.
         (
@@ -138,10 +139,9 @@ fn defender_keeps_the_distant_opposition() {
 /// opposition beside the pawn, one pawn step hands the move back.
 #[test]
 fn attacker_hands_the_move_back_with_a_pawn_step() {
-    let Some(tb) = common::tables("attacker_hands_the_move_back_with_a_pawn_step") else {
+    let Some(truth) = syzygy("attacker_hands_the_move_back_with_a_pawn_step") else {
         return;
     };
-    let truth = Truth::new(Some(tb));
     for (fen, san) in [
         ("8/k7/8/K1P5/8/8/8/8 w - - 0 1", "c6"),
         ("8/4k3/8/2P1K3/8/8/8/8 w - - 0 1", "c6"),
