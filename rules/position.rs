@@ -631,6 +631,18 @@ crepe! {
         Board(w, p, b), ToMove(Side::White), (w.1 == p.1 - 1), (dx(w, p) <= 1),
         (b.1 == p.1 + 2), (dx(b, p) <= 1), (b.1 < 8);
 
+    // The other side of the same race [KSQ; OPP; FINE p. 8]: with the same
+    // kings on one file (the black king above, an odd number of squares
+    // between, White to move) but meeting above the key squares' rank, the
+    // white king steps onto that rank before the black king can face it
+    // there, and a king on the key squares wins. Checked over every legal
+    // position (n=237/0, pawn on files a-d); `8/5k2/8/8/8/5K2/1P6/8 w` is
+    // won.
+    Fires("king_first_to_key_rank") <-
+        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 4),
+        (w.0 == b.0), (b.1 > w.1), ((b.1 - w.1) % 2 == 0),
+        ((w.1 + b.1) / 2 > p.1 + 2);
+
     // Black's opposition bars the key squares [KSQ; OPP; FINE p. 8]: a
     // non-rook pawn on ranks 2-4 wins only if the white king reaches a
     // key square, two ranks ahead of the pawn. With White to move, the

@@ -453,6 +453,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "K7/8/3k4/8/8/1P6/8/8 w - - 0 1",
         "8/8/3k4/8/8/1P6/8/K7 w - - 0 1",
     ),
+    // Wikipedia, Key square / Opposition: the kings on f3 and f7 would meet
+    // above the key squares' rank (the 4th): Kf4 and White gets there
+    // first, won. With the black king on f5 they meet on it: not this rule.
+    (
+        "king_first_to_key_rank",
+        "8/5k2/8/8/8/5K2/1P6/8 w - - 0 1",
+        "8/8/8/5k2/8/5K2/1P6/8 w - - 0 1",
+    ),
     // Wikipedia, Key square / Opposition: Black holds the opposition on the
     // f-file and the kings would meet on the key squares' rank (the 4th):
     // drawn. With the black king on f7 they would meet above it, and White
