@@ -83,6 +83,7 @@ crepe! {
     struct Stalemate();
     struct Checkmate();
     struct KingsAligned(Line, i8);
+    struct KingsMeetOnFile(i8);
 
     // The whole KPK board as one fact, for rules that need all three squares.
     Board(w, p, b) <- WhiteKing(w), WhitePawn(p), BlackKing(b);
@@ -135,6 +136,13 @@ crepe! {
 
     // Step 3: the kings on one file, rank or diagonal, and the squares between.
     KingsAligned(l, n) <- WhiteKing(w), BlackKing(b), let Some((l, n)) = line_between(w, b);
+    // White to move, the kings on one file with the black king above and an
+    // odd number of squares between (Black holds the direct or distant
+    // opposition): the rank where they meet in direct opposition if both
+    // walk towards each other [OPP].
+    KingsMeetOnFile(r) <-
+        WhiteKing(w), BlackKing(b), ToMove(Side::White), (w.0 == b.0), (b.1 > w.1),
+        ((b.1 - w.1) % 2 == 0), let r = (w.1 + b.1) / 2;
 
     // ------------------------------------------ (2) positional predicates
     struct Opposition(Opp, Side);
@@ -639,9 +647,7 @@ crepe! {
     // position (n=237/0, pawn on files a-d); `8/5k2/8/8/8/5K2/1P6/8 w` is
     // won.
     Fires("king_first_to_key_rank") <-
-        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 4),
-        (w.0 == b.0), (b.1 > w.1), ((b.1 - w.1) % 2 == 0),
-        ((w.1 + b.1) / 2 > p.1 + 2);
+        WhitePawn(p), !RookPawn(), (p.1 <= 4), KingsMeetOnFile(r), (r > p.1 + 2);
 
     // Black's opposition bars the key squares [KSQ; OPP; FINE p. 8]: a
     // non-rook pawn on ranks 2-4 wins only if the white king reaches a
@@ -657,9 +663,8 @@ crepe! {
     // pawn on files a-d); `8/8/8/5k2/8/5K2/1P6/8 w` and
     // `8/8/4k3/8/8/8/2P1K3/8 w` are drawn.
     Fires("opposition_bars_key_squares") <-
-        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 4), (dx(w, p) <= 4),
-        (w.0 == b.0), (b.1 > w.1), ((b.1 - w.1) % 2 == 0), (b.1 >= p.1),
-        ((w.1 + b.1) / 2 <= p.1 + 2);
+        Board(w, p, b), !RookPawn(), (p.1 <= 4), (dx(w, p) <= 4), (b.1 >= p.1),
+        KingsMeetOnFile(r), (r <= p.1 + 2);
 
     // --- averaged rules: tendencies, not proofs
 

@@ -22,6 +22,12 @@ fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
     generate(&start, &cfg, truth).unwrap()
 }
 
+/// PECP, against Syzygy's defence, wins from `fen`.
+fn assert_converts(fen: &str, truth: &Truth) {
+    let line = against_tablebase(fen, truth);
+    assert!(line.termination.is_win(), "{fen}: {:?}", line.termination);
+}
+
 /// The knight pawn with the defender in the corner: 1. Kc7 Ka8 and only
 /// Kb6 makes progress (b6 is stalemate, Kc6 lets Black repeat). Before the
 /// line preferred proved moves that do not repeat, this ended in a
@@ -47,8 +53,7 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
     let Some(truth) = syzygy("rook_pawn_with_the_king_in_front") else {
         return;
     };
-    let line = against_tablebase("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
-    assert!(line.termination.is_win(), "{:?}", line.termination);
+    assert_converts("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
 }
 
 /// The rook pawn far back: only Kb6, guarding c7, wins (a4 lets the black
@@ -64,8 +69,7 @@ fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
         "8/2K5/8/8/3k4/8/P7/8 w - - 0 1",
         "8/8/K2k4/8/8/8/P7/8 w - - 0 1",
     ] {
-        let line = against_tablebase(fen, &truth);
-        assert!(line.termination.is_win(), "{fen}: {:?}", line.termination);
+        assert_converts(fen, &truth);
     }
 }
 
