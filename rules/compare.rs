@@ -100,7 +100,13 @@ crepe! {
     //   of it [FINE p. 8]) and no further from it than the black king (a
     //   king far from its pawn must go back to guard it, not fight for the
     //   opposition), and not on the file of a rook pawn, where it only gets
-    //   shut in [KPK, rook pawn];
+    //   shut in [KPK, rook pawn]; and, but for a rook pawn, only against a
+    //   black king ahead of the pawn or further from it than the white
+    //   king: a black king level with the pawn or behind it, as near to it,
+    //   is racing for the pawn, and the white king must go to guard it
+    //   instead of facing the defender (`K7/8/8/k2P4/8/8/8/8 w`: Kb7, not
+    //   Ka7; +12 wins kept; with a rook pawn the same condition loses 14,
+    //   as the pawn step that keeps the opposition no longer counts);
     // - for Black, the king two ranks or more ahead of the pawn and ahead
     //   of the white king, where it keeps the white king off the key
     //   squares; lower down it must go for the pawn instead. Only with
@@ -116,6 +122,7 @@ crepe! {
     // keeps the result more often than the criterion without it.)
     WhiteOpposition(t) <-
         Mover(Side::White), Board(t, w, p, b), (w.1 > p.1 || (p.1 >= 6 && w.1 == p.1)), (dist(w, p) <= dist(b, p)),
+        (b.1 > p.1 || dist(w, p) < dist(b, p) || p.0 == 1 || p.0 == 8),
         (!((p.0 == 1 || p.0 == 8) && w.0 == p.0)),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     BlackOpposition(t) <-

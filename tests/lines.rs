@@ -139,6 +139,23 @@ fn defender_keeps_the_distant_opposition() {
     }
 }
 
+/// The attacker's opposition does not count against a black king that is
+/// racing for the pawn from beside it (rules/compare.rs, `WhiteOpposition`):
+/// the white king comes back to guard its pawn instead.
+#[test]
+fn attacker_guards_the_pawn_before_taking_the_opposition() {
+    let Some(truth) = syzygy("attacker_guards_the_pawn_before_taking_the_opposition") else {
+        return;
+    };
+    for (fen, san) in [
+        // Ka7 takes the opposition and loses the d-pawn to Kb5-c5.
+        ("K7/8/8/k2P4/8/8/8/8 w - - 0 1", "Kb7"),
+        ("4K3/8/8/1P2k3/8/8/8/8 w - - 0 1", "Kd7"),
+    ] {
+        assert_chosen(&truth, fen, san, "white_pawn_race");
+    }
+}
+
 /// The tempo move (rules/compare.rs, 5g): with Black holding the
 /// opposition beside the pawn, one pawn step hands the move back.
 #[test]
