@@ -220,13 +220,17 @@ crepe! {
     //     the key squares, the white king takes the one with more files
     //     between itself and the defender. It goes round the black king
     //     instead of walking into it, where the defender would take the
-    //     opposition. Not for a rook pawn, where the king must stay beside
-    //     the defender to keep it from the corner. (Placed by measurement:
-    //     with it `pecp validate --playout` keeps 26 more wins and converts
-    //     32 more.)
+    //     opposition. Only where walking into it would leave the kings
+    //     within two files of each other: a defender further off cannot
+    //     take the opposition, and going round it only takes the white
+    //     king away from its pawn (`k4K2/8/8/8/8/8/2P5/8 w`: Ke7, not Kg7;
+    //     +4 wins kept). Not for a rook pawn, where the king must stay
+    //     beside the defender to keep it from the corner. (Placed by
+    //     measurement: with it `pecp validate --playout` keeps 26 more wins
+    //     and converts 32 more.)
     Prefer("king_outflanks_defender", x, y) <-
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
-        (dx(wx, bx) > dx(wy, by));
+        (dx(wx, bx) > dx(wy, by)), (dx(wy, by) <= 2);
 
     // 5f. [KPK, rook pawn; shouldering] With a rook pawn the white king
     //     stays close beside the black king, fewer files between them, so

@@ -154,6 +154,14 @@ fn attacker_guards_the_pawn_before_taking_the_opposition() {
     ] {
         assert_chosen(&truth, fen, san, "white_pawn_race");
     }
+    // Against a defender five files away there is no outflanking to do:
+    // the king comes back towards its pawn.
+    let fen = "k4K2/8/8/8/8/8/2P5/8 w - - 0 1";
+    let pos = Input::parse(fen).unwrap().kpk.to_chess();
+    let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
+    let played = shakmaty::san::San::from_move(&pos, d.chosen().mv).to_string();
+    assert_eq!(played, "Ke7", "{fen}");
+    assert!(pecp::truth::keeps_value(&truth, &pos, d.chosen().mv).unwrap());
 }
 
 /// The tempo move (rules/compare.rs, 5g): with Black holding the
