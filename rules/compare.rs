@@ -273,11 +273,17 @@ crepe! {
     //     the black king answers on the same file and faces it with the
     //     opposition. One rank more or fewer and White takes the distant
     //     opposition himself (`8/8/k7/8/8/8/K1P5/8 b`: Kb6 holds, Kb5 loses
-    //     to Kb3). (Placed by measurement: with it `pecp validate --side
+    //     to Kb3). With the white king above the black king, only while
+    //     the black king stands between it and the pawn's file (no further
+    //     from that file): then the opposition shoulders the white king off
+    //     its way back (`8/8/7K/8/8/7k/1P6/8 b`: Kg4, not Kg3). With the
+    //     white king nearer the pawn's file the black king must go for the
+    //     pawn instead (`3K4/8/8/5k2/8/1P6/8/8 b`: Ke5, not Ke6; +12 draws
+    //     held). (Placed by measurement: with it `pecp validate --side
     //     black` holds 124 more draws.)
     Prefer("defender_keeps_rank_opposition", x, y) <-
         Mover(Side::Black), PairBoards(x, wx, px, bx, y, wy, _, by), (bx.1 > px.1),
-        (dx(wx, bx) <= 1), (dx(wy, by) <= 1),
+        (dx(wx, bx) <= 1), (dx(wy, by) <= 1), (bx.1 > wx.1 || dx(bx, px) <= dx(wx, px)),
         (dy(wx, bx) >= 2), (dy(wx, bx) % 2 == 0), (dy(wy, by) < 2 || dy(wy, by) % 2 == 1);
 
     // 8b. [KSQ] The defender comes nearer to the key squares, to keep the

@@ -122,6 +122,20 @@ fn defender_keeps_the_distant_opposition() {
             "Kf6",
             "defender_keeps_rank_opposition",
         ),
+        // The white king above, the black king between it and the pawn's
+        // file: Kg4 keeps it off its way back; Kg3 loses.
+        (
+            "8/8/7K/8/8/7k/1P6/8 b - - 0 1",
+            "Kg4",
+            "defender_keeps_rank_opposition",
+        ),
+        // The white king above and nearer the pawn's file: Ke6 (the
+        // opposition) loses, the black king goes for the pawn.
+        (
+            "3K4/8/8/5k2/8/1P6/8/8 b - - 0 1",
+            "Ke5",
+            "defender_toward_pawn_rank",
+        ),
         // Pawn on the 5th: Ka7 (the opposition off to the side) loses.
         (
             "k7/8/8/K1P5/8/8/8/8 b - - 0 1",
