@@ -19,7 +19,7 @@
 
 use crepe::crepe;
 
-use crate::rules::position::corner_refuge_distance;
+use crate::rules::position::corner_refuge_margin;
 
 #[allow(unused_imports)]
 use crate::geometry::{
@@ -36,6 +36,16 @@ pub enum Tag {
     I2,
     /// Third.
     I3,
+}
+
+/// Rook pawn, the white king on the rook's file: how many of its
+/// neighbouring squares on the knight's file the black king guards.
+fn knight_file_guarded(w: Sq, b: Sq, p: Sq) -> i8 {
+    let n = if p.0 == 1 { 2 } else { 7 };
+    (-1..=1)
+        .map(|d| Sq(n, w.1 + d))
+        .filter(|z| (1..=8).contains(&z.1) && dist(b, *z) <= 1)
+        .count() as i8
 }
 
 crepe! {
@@ -205,16 +215,31 @@ crepe! {
         Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
         KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
 
+    // 5i. [KPK, rook pawn; FINE p. 9] A white king on the rook's file is
+    //     shut in while the black king guards the squares beside it on the
+    //     knight's file: it can neither shoulder the defender nor reach b7
+    //     (g7). Of two moves, the defender takes the one that guards more
+    //     of them (`8/8/8/K7/8/P1k5/8/8 b`: Kc4 keeps the king in; Kb3,
+    //     attacking the pawn, lets it out after a4; +6 draws held).
+    struct ShutIn(Tag, i8);
+    ShutIn(t, knight_file_guarded(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8), (w.0 == p.0);
+    Prefer("defender_shuts_king_on_rook_file", x, y) <-
+        Mover(Side::Black), Pair(x, y), ShutIn(x, rx), ShutIn(y, ry), (rx > ry);
+
     // 5h. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
     //     once its king reaches the corner or the squares beside it: a8,
-    //     b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them.
-    //     The black king heads for the nearest one the white king does not
-    //     guard (`8/8/8/4k3/K7/8/P7/8 b`: Kd6 or Ke6; Kd5, nearer the
-    //     pawn, loses to Kb5).
-    struct CornerRefuge(Tag, i8);
-    CornerRefuge(t, corner_refuge_distance(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
+    //     b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them
+    //     first. The black king takes the move that leaves it more moves to
+    //     spare in that race (`8/8/8/4k3/K7/8/P7/8 b`: Kd6 or Ke6; Kd5,
+    //     nearer the pawn, loses to Kb5; `8/8/4k3/K7/8/8/P7/8 b`: Kd7, not
+    //     Kd6, which Kb6 answers by shutting c7 and then b7). Once the
+    //     white king wins the race for every square the corner no longer
+    //     counts, and the black king goes for the pawn. (Counting the race
+    //     instead of the nearest unguarded square: +8 draws held.)
+    struct CornerMargin(Tag, i8);
+    CornerMargin(t, corner_refuge_margin(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
     Prefer("defender_toward_corner", x, y) <-
-        Mover(Side::Black), Pair(x, y), CornerRefuge(x, rx), CornerRefuge(y, ry), (rx < ry);
+        Mover(Side::Black), Pair(x, y), CornerMargin(x, rx), CornerMargin(y, ry), (rx > ry), (rx >= 0);
 
     // 5e. [OUTFLANK] Outflanking: of two king moves that come as near to
     //     the key squares, the white king takes the one with more files

@@ -757,3 +757,17 @@ pub fn corner_refuge_distance(w: Sq, b: Sq, p: Sq) -> i8 {
         .min()
         .unwrap_or(9)
 }
+
+/// Rook pawn, White to move: how many moves the black king has to spare in
+/// the race to its drawing corner (a8, b8, c8, c7; h8, g8, f8, f7). For the
+/// best square of the four: the white king's moves until it guards the
+/// square, less the black king's moves to reach it. Negative when the white
+/// king guards every square before the black king gets there.
+pub fn corner_refuge_margin(w: Sq, b: Sq, p: Sq) -> i8 {
+    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
+    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+        .into_iter()
+        .map(|z| (dist(w, z) - 1) - dist(b, z))
+        .max()
+        .unwrap_or(-9)
+}

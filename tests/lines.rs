@@ -142,6 +142,19 @@ fn defender_keeps_the_distant_opposition() {
             "Kb7",
             "defender_nearer_pawn_file",
         ),
+        // Rook pawn: Kd7 wins the race to c8; Kd6 loses to Kb6 and Kb7.
+        (
+            "8/8/4k3/K7/8/8/P7/8 b - - 0 1",
+            "Kd7",
+            "defender_toward_corner",
+        ),
+        // Rook pawn: Kc4 keeps the white king shut in on the a-file; Kb3
+        // lets it out after a4.
+        (
+            "8/8/8/K7/8/P1k5/8/8 b - - 0 1",
+            "Kc4",
+            "defender_shuts_king_on_rook_file",
+        ),
         // Rook pawn: Kd6 heads for c7; Kd5, nearer the pawn, loses to Kb5.
         (
             "8/8/8/4k3/K7/8/P7/8 b - - 0 1",
