@@ -614,6 +614,20 @@ crepe! {
         (dx(b, p) >= 1), (w.1 - p.1.max(3) <= dx(b, p).min(3)),
         (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + if s == Side::Black { 1 } else { 0 });
 
+    // Rook pawn, the defender left behind [KPK, rook pawn; FINE p. 9]:
+    // with its king level with the pawn or behind it, Black draws only by
+    // taking the pawn or by reaching a8, b8, c8 or c7 (h8, g8, f8, f7)
+    // first. Black to move, the white king off the rook's file and at most
+    // two ranks ahead of its pawn: nearer the pawn than the black king (or
+    // already beside it), it guards it in time, and no further than the
+    // black king from each of the four corner squares, it bars the way
+    // there. Checked over every legal position (n=3,068/0, the a-pawn);
+    // `8/8/8/2K5/8/P2k4/8/8 b` and `8/8/8/3K4/8/P3k3/8/8 b` are won.
+    Fires("rook_pawn_defender_left_behind") <-
+        Board(w, p, b), RookPawn(), ToMove(Side::Black), (b.1 <= p.1), (w.0 != p.0),
+        (w.1 <= p.1 + 2), (dist(w, p) < dist(b, p) || dist(w, p) == 1),
+        (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
+
     // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
     // white king directly in front of a non-rook pawn on ranks 2-4, black
     // king facing it, White to move: White must give way.
@@ -684,8 +698,12 @@ crepe! {
     // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
     Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
     // White holds the opposition with its king level with or ahead of the
-    // pawn [OPP].
-    Fires("white_has_opposition") <- Board(w, p, _), WhiteHasOpposition(_), (w.1 >= p.1);
+    // pawn, against a black king ahead of the pawn [OPP]; a black king
+    // level with the pawn or behind it is racing for the pawn, and facing
+    // it does not help (as for level 2's `WhiteOpposition`; measured: +2
+    // wins kept, the rook-pawn Kd5 of `8/8/3K4/8/8/P2k4/8/8 w` no longer
+    // outweighs Kc5).
+    Fires("white_has_opposition") <- Board(w, p, b), WhiteHasOpposition(_), (w.1 >= p.1), (b.1 > p.1);
     // Black holds the opposition in front of the white king [OPP].
     Fires("black_has_opposition") <-
         Board(w, p, b), Opposition(_, Side::Black), (b.1 > w.1), (b.1 > p.1);
@@ -744,13 +762,19 @@ crepe! {
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
 }
 
+/// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an
+/// a-pawn (h8, g8, f8, f7 for an h-pawn).
+pub fn corner_squares(p: Sq) -> [Sq; 4] {
+    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
+    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+}
+
 /// Rook pawn: the black king's distance to the nearest square of its
 /// drawing corner (a8, b8, c8, c7 for an a-pawn; h8, g8, f8, f7 for an
 /// h-pawn) that the white king neither stands on nor guards; 9 when the
 /// white king guards them all.
 pub fn corner_refuge_distance(w: Sq, b: Sq, p: Sq) -> i8 {
-    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
-    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+    corner_squares(p)
         .into_iter()
         .filter(|&z| dist(w, z) > 1)
         .map(|z| dist(b, z))
@@ -764,8 +788,7 @@ pub fn corner_refuge_distance(w: Sq, b: Sq, p: Sq) -> i8 {
 /// square, less the black king's moves to reach it. Negative when the white
 /// king guards every square before the black king gets there.
 pub fn corner_refuge_margin(w: Sq, b: Sq, p: Sq) -> i8 {
-    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
-    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+    corner_squares(p)
         .into_iter()
         .map(|z| (dist(w, z) - 1) - dist(b, z))
         .max()

@@ -75,7 +75,7 @@ fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
 
 /// pecp's move in `fen` is `san`, the tablebase says it keeps the value, and
 /// `criterion` decided one of its level-2 pairings.
-fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
+fn assert_plays(truth: &Truth, fen: &str, san: &str) -> pecp::select::Decision {
     let pos = Input::parse(fen).unwrap().kpk.to_chess();
     let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
     let chosen = d.chosen();
@@ -85,11 +85,17 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
         pecp::truth::keeps_value(truth, &pos, chosen.mv).unwrap(),
         "{fen}: {played} throws the result away"
     );
+    d
+}
+
+/// As [`assert_plays`], and the move won its level-2 pairing by `criterion`.
+fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
+    let d = assert_plays(truth, fen, san);
     assert!(
         d.tournament
             .iter()
             .any(|p| p.winner == d.chosen && p.criterion == Some(criterion)),
-        "{fen}: {played} not chosen by {criterion}: {:?}",
+        "{fen}: {san} not chosen by {criterion}: {:?}",
         d.tournament
     );
 }
@@ -178,17 +184,12 @@ fn attacker_guards_the_pawn_before_taking_the_opposition() {
         // Ka7 takes the opposition and loses the d-pawn to Kb5-c5.
         ("K7/8/8/k2P4/8/8/8/8 w - - 0 1", "Kb7"),
         ("4K3/8/8/1P2k3/8/8/8/8 w - - 0 1", "Kd7"),
+        // Against a defender five files away there is no outflanking to
+        // do: the king comes back towards its pawn.
+        ("k4K2/8/8/8/8/8/2P5/8 w - - 0 1", "Ke7"),
     ] {
-        assert_chosen(&truth, fen, san, "white_pawn_race");
+        assert_plays(&truth, fen, san);
     }
-    // Against a defender five files away there is no outflanking to do:
-    // the king comes back towards its pawn.
-    let fen = "k4K2/8/8/8/8/8/2P5/8 w - - 0 1";
-    let pos = Input::parse(fen).unwrap().kpk.to_chess();
-    let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
-    let played = shakmaty::san::San::from_move(&pos, d.chosen().mv).to_string();
-    assert_eq!(played, "Ke7", "{fen}");
-    assert!(pecp::truth::keeps_value(&truth, &pos, d.chosen().mv).unwrap());
 }
 
 /// The tempo move (rules/compare.rs, 5g): with Black holding the

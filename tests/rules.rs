@@ -477,6 +477,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/1K1k4/8/8/8/P7/8 b - - 0 1",
         "8/3k4/1K6/8/8/8/P7/8 b - - 0 1",
     ),
+    // Rook pawn, the black king beside the pawn: from c5 the white king is
+    // nearer a3 and guards it in time (won); with the black king on c3
+    // instead, as near as the white king, Kb3 wins the pawn (drawn).
+    (
+        "rook_pawn_defender_left_behind",
+        "8/8/8/2K5/8/P2k4/8/8 b - - 0 1",
+        "8/8/8/2K5/8/P1k5/8/8 b - - 0 1",
+    ),
     // Fine p. 7: the white king on h1, six ranks below the black king on c7;
     // five ranks below, not this rule.
     (
