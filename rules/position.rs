@@ -628,6 +628,18 @@ crepe! {
         (w.1 <= p.1 + 2), (dist(w, p) < dist(b, p) || dist(w, p) == 1),
         (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
 
+    // The pawn on the 6th, the white king beside it on the 6th, the black
+    // king on the back rank next to the square facing the white king, Black
+    // to move [FINE p. 8; OPP]: the black king steps there and takes the
+    // opposition (`2k5/8/1KP5/8/8/8/8/8 b`: Kb8). After c7+ Kc8 White can
+    // only stalemate (Kc6) or give up the pawn; any other king move lets
+    // the black king back in front. Checked over every legal position
+    // (n=13/0, files a-d); with the black king already facing the white
+    // king, Black to move must give way and loses.
+    Fires("sixth_rank_opposition_draw") <-
+        Board(w, p, b), ToMove(Side::Black), (p.1 == 6), (w.1 == 6), (dx(w, p) == 1),
+        (b.1 == 8), (dx(b, w) == 1);
+
     // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
     // white king directly in front of a non-rook pawn on ranks 2-4, black
     // king facing it, White to move: White must give way.

@@ -485,6 +485,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/2K5/8/P2k4/8/8 b - - 0 1",
         "8/8/8/2K5/8/P1k5/8/8 b - - 0 1",
     ),
+    // Fine p. 8: from c8 the black king takes the opposition on b8 and
+    // draws; already on b8, it must give way (Kc8, Kb7) and loses.
+    (
+        "sixth_rank_opposition_draw",
+        "2k5/8/1KP5/8/8/8/8/8 b - - 0 1",
+        "1k6/8/1KP5/8/8/8/8/8 b - - 0 1",
+    ),
     // Fine p. 7: the white king on h1, six ranks below the black king on c7;
     // five ranks below, not this rule.
     (
