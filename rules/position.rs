@@ -628,6 +628,22 @@ crepe! {
         (w.1 <= p.1 + 2), (dist(w, p) < dist(b, p) || dist(w, p) == 1),
         (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
 
+    // A pawn on the 6th that the black king can neither take nor stop
+    // [FINE p. 8; KPK]: two steps from promotion, the pawn only needs to
+    // be safe. The white king guards it already, or reaches it first with
+    // a move to spare (counting the tempo); and the black king stands
+    // outside the six squares in front of the pawn (the pawn's file and
+    // the files beside it, 7th and 8th ranks) and, Black to move, is not a
+    // step from the square in front of the pawn or its queening square.
+    // Not for a rook pawn (the corner), and not in the opposition draw just
+    // below. Checked over every legal position (n=7,373/0, files b-d).
+    Fires("sixth_rank_pawn_safe") <-
+        Board(w, p, b), !RookPawn(), ToMove(s), (p.1 == 6),
+        (dist(w, p) == 1 || dist(w, p) + if s == Side::Black { 1 } else { 0 } < dist(b, p)),
+        (!(dx(b, p) <= 1 && b.1 >= 7)),
+        (s == Side::White || (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1)),
+        (!(s == Side::Black && w.1 == 6 && dx(w, p) == 1 && b.1 == 8 && dx(b, w) == 1));
+
     // The pawn on the 6th, the white king beside it on the 6th, the black
     // king on the back rank next to the square facing the white king, Black
     // to move [FINE p. 8; OPP]: the black king steps there and takes the

@@ -485,6 +485,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/2K5/8/P2k4/8/8 b - - 0 1",
         "8/8/8/2K5/8/P1k5/8/8 b - - 0 1",
     ),
+    // Fine p. 8: the c-pawn on the 6th guarded by its king, the black king
+    // on e8, two files off: it cannot get in front (won); on d8, beside
+    // the queening square, it can (drawn: Kc8).
+    (
+        "sixth_rank_pawn_safe",
+        "4k3/8/2P5/2K5/8/8/8/8 b - - 0 1",
+        "3k4/8/2P5/2K5/8/8/8/8 b - - 0 1",
+    ),
     // Fine p. 8: from c8 the black king takes the opposition on b8 and
     // draws; already on b8, it must give way (Kc8, Kb7) and loses.
     (
