@@ -485,6 +485,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/2K5/8/P2k4/8/8 b - - 0 1",
         "8/8/8/2K5/8/P1k5/8/8 b - - 0 1",
     ),
+    // The key squares of c2 are b4, c4 and d4: Kb4 in one move, and the
+    // black king on e5 needs two to guard b4 (won). On c5 it guards all
+    // three already: not this rule (White still wins, by other means).
+    (
+        "wins_race_to_a_key_square",
+        "8/8/8/4k3/8/1K6/2P5/8 w - - 0 1",
+        "8/8/8/2k5/8/1K6/2P5/8 w - - 0 1",
+    ),
     // Fine p. 8: the c-pawn on the 6th guarded by its king, the black king
     // on e8, two files off: it cannot get in front (won); on d8, beside
     // the queening square, it can (drawn: Kc8).
