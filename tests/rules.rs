@@ -485,6 +485,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/2K5/8/P2k4/8/8 b - - 0 1",
         "8/8/8/2K5/8/P1k5/8/8 b - - 0 1",
     ),
+    // Kf3 faces the black king on f5, ahead of the b-pawn, and Black must
+    // give way (won); with the black king on e5, e3 is two steps away and
+    // Black keeps the white king out (drawn).
+    (
+        "king_takes_opposition_ahead",
+        "8/8/8/5k2/8/6K1/1P6/8 w - - 0 1",
+        "8/8/8/4k3/8/6K1/1P6/8 w - - 0 1",
+    ),
     // The key squares of c2 are b4, c4 and d4: Kb4 in one move, and the
     // black king on e5 needs two to guard b4 (won). On c5 it guards all
     // three already: not this rule (White still wins, by other means).
