@@ -110,23 +110,26 @@ fn defender_keeps_the_distant_opposition() {
         return;
     };
     for (fen, san, criterion) in [
-        // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5.
+        // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5. (Level 1 now proves
+        // Kb5 and Kb7 lost, by `king_takes_opposition_ahead`, so the
+        // proof decides before the criterion is asked.)
         (
             "8/8/k7/8/8/8/K1P5/8 b - - 0 1",
             "Kb6",
-            "defender_keeps_rank_opposition",
+            "not_proved_against_mover",
         ),
-        // Kd5 loses to Kd3; Kd6 answers Kd3 with Kd5.
+        // Kd5 loses to Kd3; Kd6 answers Kd3 with Kd5 (as above).
         (
             "8/8/4k3/8/8/8/2P1K3/8 b - - 0 1",
             "Kd6",
-            "defender_keeps_rank_opposition",
+            "not_proved_against_mover",
         ),
-        // The white king far from its pawn: Kg8 (the opposition) loses.
+        // The white king far from its pawn: Kg8 (the opposition) loses;
+        // the black king heads for the pawn instead.
         (
             "8/6k1/8/8/8/8/1P4K1/8 b - - 0 1",
             "Kf6",
-            "defender_keeps_rank_opposition",
+            "defender_nearer_pawn_file",
         ),
         // The white king above, the black king between it and the pawn's
         // file: Kg4 keeps it off its way back; Kg3 loses.
