@@ -334,7 +334,8 @@ crepe! {
     // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
     // ranks 2-4, and a key square the white king reaches before the black
     // king can even guard it (the defender needs only to stand next to it,
-    // one move less than getting there), while the black king is no nearer
+    // one move less than getting there: dist(b, k) - 1 >= dist(w, k) + t,
+    // written below as a strict inequality), while the black king is no nearer
     // the pawn than the white king, tempo counted, so that it cannot win
     // the pawn behind the white king's back. Once on a key square the
     // white king wins whoever moves. Counting the race per key square and
@@ -345,7 +346,7 @@ crepe! {
         Board(w, p, b), !RookPawn(), ToMove(s), (p.1 <= 4),
         let t = if s == Side::Black { 1 } else { 0 },
         (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
-        ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) - 1 >= dist(w, k) + t));
+        ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
 
     // Black to move, the white king first to the key squares, and the black
     // king not below the white king, so it cannot turn back on the pawn
