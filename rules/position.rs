@@ -661,6 +661,16 @@ crepe! {
         Board(w, p, b), !RookPawn(), ToMove(Side::White),
         let s = Sq(b.0, b.1 - 4), (dist(w, s) == 1), (s != p), (s.1 > p.1);
 
+    // The same opposition already held, Black to move [OPP; KSQ; FINE p.
+    // 8]: the white king ahead of its pawn on the black king's file, two or
+    // four ranks below it. Black must give way and the white king walks on
+    // (`8/8/8/3k4/8/3K4/1P6/8 b`). Not for a rook pawn. Checked over every
+    // legal position (n=240/0 direct and 72/0 distant, files b-d; with the
+    // white king level with its pawn, 80 and 62 exceptions).
+    Fires("king_holds_opposition_ahead") <-
+        Board(w, p, b), !RookPawn(), ToMove(Side::Black), (b.0 == w.0), (w.1 > p.1),
+        (b.1 - w.1 == 2 || b.1 - w.1 == 4);
+
     // A pawn on the 6th that the black king can neither take nor stop
     // [FINE p. 8; KPK]: two steps from promotion, the pawn only needs to
     // be safe. The white king guards it already, or reaches it first with

@@ -493,6 +493,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/5k2/8/6K1/1P6/8 w - - 0 1",
         "8/8/8/4k3/8/6K1/1P6/8 w - - 0 1",
     ),
+    // White holds the opposition ahead of the b-pawn, Black to move, must
+    // give way (won); with the white king level with its pawn on d2, Black
+    // to move holds (drawn).
+    (
+        "king_holds_opposition_ahead",
+        "8/8/8/3k4/8/3K4/1P6/8 b - - 0 1",
+        "8/8/8/8/3k4/8/1P1K4/8 b - - 0 1",
+    ),
     // The key squares of c2 are b4, c4 and d4: Kb4 in one move, and the
     // black king on e5 needs two to guard b4 (won). On c5 it guards all
     // three already: not this rule (White still wins, by other means).
