@@ -680,12 +680,20 @@ crepe! {
     // step from the square in front of the pawn or its queening square.
     // Not for a rook pawn (the corner), and not in the opposition draw just
     // below. Checked over every legal position (n=7,373/0, files b-d).
+    // With White to move it is also enough that the king, no further from
+    // the pawn than the black king, steps next to it now, onto a square the
+    // black king does not touch (`8/8/2P1k3/8/K7/8/8/8 w`: Kb5; n=373/0
+    // more).
     Fires("sixth_rank_pawn_safe") <-
         Board(w, p, b), !RookPawn(), ToMove(s), (p.1 == 6),
         (dist(w, p) == 1 || dist(w, p) + if s == Side::Black { 1 } else { 0 } < dist(b, p)),
         (!(dx(b, p) <= 1 && b.1 >= 7)),
         (s == Side::White || (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1)),
         (!(s == Side::Black && w.1 == 6 && dx(w, p) == 1 && b.1 == 8 && dx(b, w) == 1));
+    Fires("sixth_rank_pawn_safe") <-
+        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 6),
+        (dist(w, p) <= dist(b, p)), (!(dx(b, p) <= 1 && b.1 >= 7)),
+        (king_can_step_beside_pawn(w, b, p));
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
     // king on the back rank next to the square facing the white king, Black
@@ -831,6 +839,14 @@ crepe! {
     // A pawn on the 5th or beyond that cannot be taken: little room is left
     // for the defender [FINE p. 8].
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
+}
+
+/// Whether the white king can step this move onto a square next to its
+/// pawn that the black king neither stands on nor touches.
+pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq) -> bool {
+    (-1..=1)
+        .flat_map(|x| (-1..=1).map(move |y| Sq(p.0 + x, p.1 + y)))
+        .any(|g| g != p && g.on_board() && dist(w, g) == 1 && dist(b, g) > 1)
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an
