@@ -693,7 +693,16 @@ crepe! {
     Fires("sixth_rank_pawn_safe") <-
         Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 6),
         (dist(w, p) <= dist(b, p)), (!(dx(b, p) <= 1 && b.1 >= 7)),
-        (king_can_step_beside_pawn(w, b, p));
+        (king_can_step_beside_pawn(w, b, p, 1));
+    // Black to move, the same with the black king's move counted: a square
+    // next to the pawn one step from the white king that the black king
+    // cannot touch even after its move (`8/8/2P5/5k2/K7/8/8/8 b`;
+    // n=426/0 more).
+    Fires("sixth_rank_pawn_safe") <-
+        Board(w, p, b), !RookPawn(), ToMove(Side::Black), (p.1 == 6),
+        (dist(w, p) > 1), (dist(w, p) < dist(b, p)), (!(dx(b, p) <= 1 && b.1 >= 7)),
+        (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1),
+        (king_can_step_beside_pawn(w, b, p, 2));
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
     // king on the back rank next to the square facing the white king, Black
@@ -841,12 +850,13 @@ crepe! {
     Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
 }
 
-/// Whether the white king can step this move onto a square next to its
-/// pawn that the black king neither stands on nor touches.
-pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq) -> bool {
+/// Whether the white king can step onto a square next to its pawn that
+/// the black king cannot touch within `reach` king steps (1: it does not
+/// touch it now; 2: not even after a move of its own).
+pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq, reach: i8) -> bool {
     (-1..=1)
         .flat_map(|x| (-1..=1).map(move |y| Sq(p.0 + x, p.1 + y)))
-        .any(|g| g != p && g.on_board() && dist(w, g) == 1 && dist(b, g) > 1)
+        .any(|g| g != p && g.on_board() && dist(w, g) == 1 && dist(b, g) > reach)
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an
