@@ -631,6 +631,22 @@ crepe! {
         (dx(b, p) >= 1), (w.1 - p.1.max(3) <= dx(b, p).min(3)),
         (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + if s == Side::Black { 1 } else { 0 });
 
+    // Rook pawn, the corner guarded first [KPK, rook pawn; FINE p. 9]: the
+    // white king on the knight's file guards each of a8, b8, c8 and c7
+    // (h8, g8, f8, f7) before the black king can step onto it (counting
+    // to the guard, not the square; the tempo counted), the black king is
+    // not in front of the pawn, and the pawn is guarded or the white king
+    // is nearer it with a move to spare. The white king walks up the
+    // knight's file, shouldering the defender, and the pawn follows
+    // (`8/8/8/8/8/3k4/PK6/8 w`: Kb3). Checked over every legal position
+    // (n=2,662/0, the a-pawn).
+    Fires("rook_pawn_corner_guarded_first") <-
+        Board(w, p, b), RookPawn(), ToMove(s), (dx(w, p) == 1),
+        (!(b.0 == p.0 && b.1 > p.1)),
+        let t = if s == Side::Black { 1 } else { 0 },
+        (dist(w, p) == 1 || dist(w, p) + t < dist(b, p)),
+        (corner_refuge_margin(w, b, p) + t <= 0);
+
     // Rook pawn, the defender left behind [KPK, rook pawn; FINE p. 9]:
     // with its king level with the pawn or behind it, Black draws only by
     // taking the pawn or by reaching a8, b8, c8 or c7 (h8, g8, f8, f7)

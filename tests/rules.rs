@@ -477,6 +477,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/1K1k4/8/8/8/P7/8 b - - 0 1",
         "8/3k4/1K6/8/8/8/P7/8 b - - 0 1",
     ),
+    // Rook pawn: Kb3, Kb4, ... up the b-file guards c7 before the black
+    // king on d3 gets there (won); from d4 it is a move nearer (drawn).
+    (
+        "rook_pawn_corner_guarded_first",
+        "8/8/8/8/8/3k4/PK6/8 w - - 0 1",
+        "8/8/8/8/3k4/8/PK6/8 w - - 0 1",
+    ),
     // Rook pawn, the black king beside the pawn: from c5 the white king is
     // nearer a3 and guards it in time (won); with the black king on c3
     // instead, as near as the white king, Kb3 wins the pawn (drawn).
