@@ -524,6 +524,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "4k3/8/2P5/2K5/8/8/8/8 b - - 0 1",
         "3k4/8/2P5/2K5/8/8/8/8 b - - 0 1",
     ),
+    // Fine p. 7: Kd4 and Kxc4, the white king on g8 four moves from the
+    // pawn, the black king two, and inside the pawn's square (drawn); with
+    // the white king on f7, a move nearer: not this rule.
+    (
+        "defender_catches_pawn",
+        "6K1/8/8/8/2P1k3/8/8/8 b - - 0 1",
+        "8/5K2/8/8/2P1k3/8/8/8 b - - 0 1",
+    ),
     // Fine p. 8: from c8 the black king takes the opposition on b8 and
     // draws; already on b8, it must give way (Kc8, Kb7) and loses.
     (
