@@ -508,6 +508,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/3k4/8/3K4/1P6/8 b - - 0 1",
         "8/8/8/8/3k4/8/1P1K4/8 b - - 0 1",
     ),
+    // The white king on a3, ahead of the c-pawn but two files off; on b3 it
+    // stands next to the pawn's file: not this rule.
+    (
+        "king_ahead_off_to_the_side",
+        "8/8/8/1k6/8/K7/2P5/8 w - - 0 1",
+        "8/8/8/1k6/8/1K6/2P5/8 w - - 0 1",
+    ),
     // The key squares of c2 are b4, c4 and d4: Kb4 in one move, and the
     // black king on e5 needs two to guard b4 (won). On c5 it guards all
     // three already: not this rule (White still wins, by other means).
