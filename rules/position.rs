@@ -217,8 +217,8 @@ crepe! {
     // tempo). A counting rule of thumb, not exact: it ignores the pawn's own
     // moves and shouldering [KPK, "key squares"].
     WhiteWinsKeySquareRace() <-
-        Board(w, _, b), KeySquare(k), ToMove(s), !BlackCanCapturePawn(),
-        (dist(w, k) + if s == Side::Black { 1 } else { 0 } < dist(b, k));
+        Board(w, _, b), KeySquare(k), BlackTempo(t), !BlackCanCapturePawn(),
+        (dist(w, k) + t < dist(b, k));
 
     // Races, counted in moves with the side to move one step ahead [FINE
     // p. 7, counting tempi]: how many moves sooner the white king gets
@@ -236,11 +236,15 @@ crepe! {
     // black king stands outside the square of the pawn (positive: outside,
     // it cannot catch a running pawn; zero or less: inside, by that many
     // steps) [FINE p. 7].
+    // Black's extra move in a race: 1 with Black to move, 0 with White to
+    // move (the side to move is a step ahead).
+    struct BlackTempo(i8);
+    BlackTempo(if s == Side::Black { 1 } else { 0 }) <- ToMove(s);
     struct StopRace(i8);
     struct SquareMargin(i8);
     StopRace(race(w, b, stop, s)) <- Board(w, _, b), StopSquare(stop), ToMove(s);
-    SquareMargin(dist(b, q) - m - if s == Side::Black { 1 } else { 0 }) <-
-        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), ToMove(s);
+    SquareMargin(dist(b, q) - m - t) <-
+        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), BlackTempo(t);
     // The pawn stands between the kings: they are on opposite sides of its
     // file.
     struct PawnBetweenKings();
@@ -293,10 +297,10 @@ crepe! {
     // before the white king is back beside it (the side to move gains a
     // step). Generalises the key squares of pawns on ranks 2-4.
     Fires("king_two_ahead") <-
-        Board(w, p, b), ToMove(s), !RookPawn(), !BlackCanCapturePawn(), !Stalemate(),
+        Board(w, p, b), BlackTempo(t), !RookPawn(), !BlackCanCapturePawn(), !Stalemate(),
         (w.1 >= p.1 + 2), (dx(w, p) <= 1),
-        (dist(b, p) - if s == Side::Black { 1 } else { 0 }
-            >= dist(w, p) - if s == Side::White { 1 } else { 0 });
+        (dist(b, p) - t
+            >= dist(w, p) - (1 - t));
 
     // The defender cut off behind [KPK; FINE p. 8, the king leads the pawn]:
     // the white king one rank in front of a non-rook pawn, within a file,
@@ -343,8 +347,7 @@ crepe! {
     // `wins_both_races` (n=20,537 with the pawn on files b-d, no exception;
     // with the pawn on the 5th, 62 exceptions).
     Fires("wins_race_to_a_key_square") <-
-        Board(w, p, b), !RookPawn(), ToMove(s), (p.1 <= 4),
-        let t = if s == Side::Black { 1 } else { 0 },
+        Board(w, p, b), !RookPawn(), BlackTempo(t), (p.1 <= 4),
         (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
         ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
 
@@ -485,9 +488,9 @@ crepe! {
     // king can guard it. With Black to move the black king may still be one
     // step away; with White to move it must already touch the pawn.
     Fires("defender_wins_pawn") <-
-        Board(w, p, b), ToMove(s), (b.1 > p.1),
+        Board(w, p, b), BlackTempo(t), (b.1 > p.1),
         let reach_b = dist(b, p) - 1, let reach_w = dist(w, p) - 1,
-        (reach_b <= if s == Side::Black { 1 } else { 0 }), (reach_w >= reach_b + 2);
+        (reach_b <= t), (reach_w >= reach_b + 2);
 
     // The defender wins the pawn from afar [KPK; FINE p. 7, counting
     // tempi]: Black to move, its king inside the square of the pawn (it
@@ -507,8 +510,8 @@ crepe! {
     // king can neither escort the pawn past it nor reach the key squares
     // first.
     Fires("defender_in_front_and_nearer") <-
-        Board(w, p, b), ToMove(s), (b.1 > p.1), (dx(b, p) <= 1),
-        (dist(w, p) >= dist(b, p) + 1 + if s == Side::White { 1 } else { 0 });
+        Board(w, p, b), BlackTempo(t), (b.1 > p.1), (dx(b, p) <= 1),
+        (dist(w, p) >= dist(b, p) + 1 + (1 - t));
 
     // The defender in front, the attacker behind [KPK, Müller and
     // Lamprecht's rules]: the black king one to three ranks ahead of the
@@ -639,9 +642,9 @@ crepe! {
     // position (n=2,458/0, pawn on files a-d); `8/8/1K1k4/8/8/8/P7/8 b` and
     // `8/8/8/1K6/8/2k5/P7/8 b` are won.
     Fires("rook_pawn_corner_shut") <-
-        Board(w, p, b), RookPawn(), ToMove(s), !BlackCanCapturePawn(), (dx(w, p) == 1),
+        Board(w, p, b), RookPawn(), BlackTempo(t), !BlackCanCapturePawn(), (dx(w, p) == 1),
         (dx(b, p) >= 1), (w.1 - p.1.max(3) <= dx(b, p).min(3)),
-        (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + if s == Side::Black { 1 } else { 0 });
+        (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + t);
 
     // Rook pawn, the corner guarded first [KPK, rook pawn; FINE p. 9]: the
     // white king on the knight's file guards each of a8, b8, c8 and c7
@@ -653,9 +656,8 @@ crepe! {
     // (`8/8/8/8/8/3k4/PK6/8 w`: Kb3). Checked over every legal position
     // (n=2,662/0, the a-pawn).
     Fires("rook_pawn_corner_guarded_first") <-
-        Board(w, p, b), RookPawn(), ToMove(s), (dx(w, p) == 1),
+        Board(w, p, b), RookPawn(), BlackTempo(t), (dx(w, p) == 1),
         (!(b.0 == p.0 && b.1 > p.1)),
-        let t = if s == Side::Black { 1 } else { 0 },
         (dist(w, p) == 1 || dist(w, p) + t < dist(b, p)),
         (corner_refuge_margin(w, b, p) + t <= 0);
 
@@ -713,8 +715,8 @@ crepe! {
     // black king does not touch (`8/8/2P1k3/8/K7/8/8/8 w`: Kb5; n=373/0
     // more).
     Fires("sixth_rank_pawn_safe") <-
-        Board(w, p, b), !RookPawn(), ToMove(s), (p.1 == 6),
-        (dist(w, p) == 1 || dist(w, p) + if s == Side::Black { 1 } else { 0 } < dist(b, p)),
+        Board(w, p, b), !RookPawn(), ToMove(s), BlackTempo(t), (p.1 == 6),
+        (dist(w, p) == 1 || dist(w, p) + t < dist(b, p)),
         (!(dx(b, p) <= 1 && b.1 >= 7)),
         (s == Side::White || (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1)),
         (!(s == Side::Black && w.1 == 6 && dx(w, p) == 1 && b.1 == 8 && dx(b, w) == 1));
@@ -840,16 +842,16 @@ crepe! {
         Board(w, p, b), QueeningSquare(q), (dist(b, q) > dist(w, q)), (dist(b, p) > dist(w, p) + 1);
     // The black king controls the square in front of the pawn first.
     Fires("defender_controls_stop_square") <-
-        Board(w, _, b), StopSquare(stop), ToMove(s),
-        (dist(b, stop) + if s == Side::White { 1 } else { 0 } <= dist(w, stop));
+        Board(w, _, b), StopSquare(stop), BlackTempo(t),
+        (dist(b, stop) + (1 - t) <= dist(w, stop));
     // Black's king stands on the front span far ahead: it blockades.
     Fires("defender_blockades_far") <- BkInFront(n), (n >= 3);
     // The white king reaches the square in front of the pawn at least two
     // moves before the black king (the side to move gains one): it will
     // escort the pawn [KPK, "the king should lead its pawn"].
     Fires("king_first_to_stop_square") <-
-        Board(w, _, b), StopSquare(stop), ToMove(s),
-        (dist(w, stop) + 2 + if s == Side::Black { 1 } else { 0 } <= dist(b, stop));
+        Board(w, _, b), StopSquare(stop), BlackTempo(t),
+        (dist(w, stop) + 2 + t <= dist(b, stop));
     // The white king guards its pawn and the black king is not in front of
     // it: the pawn can only be stopped from in front [KPK].
     Fires("king_guards_pawn_defender_behind") <-
@@ -867,10 +869,10 @@ crepe! {
     // before the defender gets in front (nearly always; 48 exceptions in
     // all of KPK, hence averaged).
     Fires("defender_off_to_the_side") <-
-        Board(w, p, b), ToMove(s), !RookPawn(), !BlackCanCapturePawn(), (dx(b, p) >= 3),
+        Board(w, p, b), BlackTempo(t), !RookPawn(), !BlackCanCapturePawn(), (dx(b, p) >= 3),
         StopSquare(stop),
-        (dist(w, stop) + 2 - if s == Side::White { 1 } else { 0 }
-            <= dist(b, stop) - if s == Side::Black { 1 } else { 0 });
+        (dist(w, stop) + 2 - (1 - t)
+            <= dist(b, stop) - t);
 
     // The defender behind, the white king first [FINE p. 7]: the black king
     // is on a lower rank than the pawn, and the white king reaches the pawn
@@ -878,9 +880,9 @@ crepe! {
     // and the defender cannot get in front (84 exceptions in all of KPK,
     // hence averaged).
     Fires("defender_behind_king_first") <-
-        Board(w, p, b), ToMove(s), !BlackCanCapturePawn(), (b.1 < p.1),
-        (dist(w, p) - if s == Side::White { 1 } else { 0 }
-            < dist(b, p) - if s == Side::Black { 1 } else { 0 });
+        Board(w, p, b), BlackTempo(t), !BlackCanCapturePawn(), (b.1 < p.1),
+        (dist(w, p) - (1 - t)
+            < dist(b, p) - t);
 
     // A pawn on the 5th or beyond that cannot be taken: little room is left
     // for the defender [FINE p. 8].
@@ -891,9 +893,7 @@ crepe! {
 /// the black king cannot touch within `reach` king steps (1: it does not
 /// touch it now; 2: not even after a move of its own).
 pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq, reach: i8) -> bool {
-    (-1..=1)
-        .flat_map(|x| (-1..=1).map(move |y| Sq(p.0 + x, p.1 + y)))
-        .any(|g| g != p && g.on_board() && dist(w, g) == 1 && dist(b, g) > reach)
+    neighbours(p).any(|g| dist(w, g) == 1 && dist(b, g) > reach)
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an
