@@ -335,6 +335,12 @@ crepe! {
     // has had its extra step already counted (n=30,430, no exception).
     Fires("wins_both_races") <-
         ToMove(Side::Black), PawnRace(tp), KeySquareRace(tk), (tp >= 1), (tk >= 1);
+    // Or two moves ahead to a key square and one ahead to the square in
+    // front of the pawn, the black king neither next to the pawn nor on the
+    // white king's file (n=38,027, no exception).
+    Fires("wins_both_races") <-
+        Board(w, p, b), KeySquareRace(tk), StopRace(ts), (tk >= 2), (ts >= 1), (w.0 != b.0),
+        (dist(b, p) >= 3);
     // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
     // ranks 2-4, and a key square the white king reaches before the black
     // king can even guard it (the defender needs only to stand next to it,
@@ -388,6 +394,27 @@ crepe! {
     // king (n=9,792, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), !RookPawn(), (dist(w, p) == 1), (dx(w, b) >= 4);
+    // ... or three files from the pawn and five from the white king, which
+    // is within three steps of its pawn and two of a key square (n=8,896,
+    // no exception); or four files from the pawn, on its far side, the
+    // white king within two steps of it (n=4,032, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), (dx(b, p) >= 3), (dx(w, b) >= 5), (dist(w, p) <= 3),
+        (key_square_distance(w, p) <= 2);
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), PawnBetweenKings(), (dx(b, p) >= 4), (dist(w, p) <= 2);
+    // ... or four files from the pawn, the white king two moves ahead in the
+    // race to the queening square, no later to the square in front of the
+    // pawn, and not more than three ranks above the black king, so it is
+    // not running away from its pawn (n=15,422, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), QueeningRace(tq), StopRace(ts), (dx(b, p) >= 4), (tq >= 2), (ts >= 0),
+        (w.1 - b.1 <= 3);
+    // ... or the kings on one rank, four files or more apart, the white king
+    // within two files of its pawn: the defender cannot cross in front of
+    // it (n=3,624, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), (w.1 == b.1), (dx(w, b) >= 4), (dx(w, p) <= 2);
 
     // The pawn on the 7th runs through [FINE p. 7; KPK]: Black to move
     // cannot take the pawn, and no square the black king can step to lies
@@ -422,6 +449,27 @@ crepe! {
     // together: n=16,164 with the pawn on files a-d, no exception).
     Fires("defender_on_the_far_side") <-
         PawnBetweenKings(), StopRace(t), QueeningRace(tq), (t >= 1), (tq >= 1);
+    // ... or the white king no later to the square in front of the pawn,
+    // the kings within two ranks of each other, and the black king only on
+    // the edge of the square of the pawn: it must head straight for the
+    // queening square and arrives beside the escorted pawn, never in front
+    // of it (n=9,105, no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, _, b), PawnBetweenKings(), StopRace(t), SquareMargin(m), (t >= 0), (m >= 0),
+        (dy(w, b) <= 2);
+    // ... or, the kings five files or more apart and within two ranks, the
+    // black king within three steps of the pawn and the white king no later
+    // to the square in front of it: the white king comes from the other
+    // side and gets there first (n=2,028, no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, p, b), StopRace(t), (t >= 0), (dx(w, b) >= 5), (dy(w, b) <= 2),
+        (dist(b, p) <= 3);
+    // ... or, the black king deep inside the square (four steps or more),
+    // the white king at most a move later to its pawn and no later to the
+    // queening square (n=162, no exception).
+    Fires("defender_on_the_far_side") <-
+        PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), SquareMargin(m), (tp >= -1),
+        (tq >= 0), (m <= -4);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
