@@ -341,6 +341,12 @@ crepe! {
     Fires("wins_both_races") <-
         Board(w, p, b), KeySquareRace(tk), StopRace(ts), (tk >= 2), (ts >= 1), (w.0 != b.0),
         (dist(b, p) >= 3);
+    // Or first to the square in front of the pawn, within three steps of
+    // the pawn and not below the black king, which is four steps or more
+    // from the pawn (n=22,104, no exception).
+    Fires("wins_both_races") <-
+        Board(w, p, b), StopRace(ts), (ts >= 1), (w.1 >= b.1), (dist(w, p) <= 3),
+        (dist(b, p) >= 4);
     // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
     // ranks 2-4, and a key square the white king reaches before the black
     // king can even guard it (the defender needs only to stand next to it,
@@ -403,6 +409,11 @@ crepe! {
         (key_square_distance(w, p) <= 2);
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), PawnBetweenKings(), (dx(b, p) >= 4), (dist(w, p) <= 2);
+    // ... or, a non-rook pawn, four files from the pawn and three from the
+    // white king, which is no later to the square in front of the pawn
+    // (n=17,435, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), StopRace(t), !RookPawn(), (dx(b, p) >= 4), (t >= 0), (dx(w, b) >= 3);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
@@ -415,6 +426,12 @@ crepe! {
     // it (n=3,624, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), (w.1 == b.1), (dx(w, b) >= 4), (dx(w, p) <= 2);
+    // ... or, a non-rook pawn, three files from both the pawn and the white
+    // king, which is within three steps of its pawn and not more than a
+    // rank below it (n=15,888, no exception).
+    Fires("defender_far_to_the_side") <-
+        Board(w, p, b), !RookPawn(), (dx(b, p) >= 3), (dx(w, b) >= 3), (dist(w, p) <= 3),
+        (w.1 >= p.1 - 1);
 
     // The pawn on the 7th runs through [FINE p. 7; KPK]: Black to move
     // cannot take the pawn, and no square the black king can step to lies
@@ -470,6 +487,17 @@ crepe! {
     Fires("defender_on_the_far_side") <-
         PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), SquareMargin(m), (tp >= -1),
         (tq >= 0), (m <= -4);
+    // ... or the black king within two steps of the pawn, but the white
+    // king, not yet near the queening square (three steps or more), first
+    // to the square in front of the pawn (n=1,382, no exception); or the
+    // white king within two steps of the queening square, no later to the
+    // pawn and first there (n=5,962, no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, p, b), PawnBetweenKings(), StopRace(t), QueeningSquare(q), (t >= 1),
+        (dist(b, p) <= 2), (dist(w, q) >= 3);
+    Fires("defender_on_the_far_side") <-
+        Board(w, _, _), PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), QueeningSquare(q),
+        (tp >= 0), (tq >= 1), (dist(w, q) <= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
@@ -600,6 +628,19 @@ crepe! {
     // cannot come back to fight for them in time (n=1,504, no exception).
     Fires("attacker_gone_too_far") <-
         Board(w, p, b), (p.1 == 3 || p.1 == 4), (key_square_distance(b, p) <= 1), (w.1 >= b.1 + 3);
+    // ... or the white king three ranks in front of its pawn and within two
+    // steps of the queening square, the black king four steps from that
+    // square but first to the square in front of the pawn: it blockades
+    // below the white king (n=433, no exception); or, the pawn on the 3rd,
+    // the white king two ranks above the black king and two moves ahead to
+    // the queening square, but the black king first to the key squares
+    // (n=640, no exception).
+    Fires("attacker_gone_too_far") <-
+        Board(w, p, b), StopRace(t), QueeningSquare(q), (w.1 == p.1 + 3), (t <= -1),
+        (dist(w, q) <= 2), (dist(b, q) >= 4);
+    Fires("attacker_gone_too_far") <-
+        Board(w, p, b), KeySquareRace(tk), QueeningRace(tq), (p.1 == 3), (tk <= -1), (tq >= 2),
+        (w.1 >= b.1 + 2);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
     // or more above the black king, the black king inside the square of the
@@ -608,6 +649,12 @@ crepe! {
     // (n=1,400 with the pawn on files a-d, no exception).
     Fires("attacker_far_above") <-
         Board(w, p, b), SquareMargin(m), (w.1 >= b.1 + 5), (dx(b, p) <= 3), (m <= 0);
+    // ... or three ranks or more above a defender that stands next to the
+    // pawn, inside its square, but not on the square in front of it (see
+    // the same clause of `attacker_far_below`).
+    Fires("attacker_far_above") <-
+        Board(w, p, b), StopSquare(stop), SquareMargin(m), (m <= 0), (dist(b, p) == 1),
+        (b != stop), (w.1 >= b.1 + 3);
     // The defender two moves ahead to the queening square [FINE p. 7;
     // KPK, "the defending king should stand in front of the pawn"]: inside
     // the square, two moves sooner than the white king on the queening
@@ -642,6 +689,14 @@ crepe! {
     // king climbs up (n=2,281, no exception).
     Fires("attacker_far_below") <-
         Board(w, _, b), StopRace(t), SquareMargin(m), (t <= -1), (m <= -2), (b.1 >= w.1 + 6);
+    // ... or three ranks or more below a defender that stands next to the
+    // pawn, inside its square, but not on the square in front of it: the
+    // defender wins or blockades the pawn before the white king returns
+    // (with the mirror clause of `attacker_far_above`: n=4,600, no
+    // exception).
+    Fires("attacker_far_below") <-
+        Board(w, p, b), StopSquare(stop), SquareMargin(m), (m <= 0), (dist(b, p) == 1),
+        (b != stop), (b.1 >= w.1 + 3);
 
     // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
     // reaches the queening corner two moves before the white king, and the

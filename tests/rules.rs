@@ -355,7 +355,7 @@ const CASES: &[(&str, &str, &str)] = &[
     (
         "defender_far_to_the_side",
         "8/8/8/8/8/7k/3P4/1K6 w - - 0 1",
-        "8/8/8/8/8/8/3P2k1/1K6 w - - 0 1",
+        "8/8/8/8/4k3/8/3P4/1K6 w - - 0 1",
     ),
     // Fine pp. 7-9: Black to move, the white king still first to the key squares.
     (
