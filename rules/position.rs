@@ -324,6 +324,15 @@ crepe! {
     // no exception).
     Fires("defender_left_behind") <-
         Board(_, p, b), !Stalemate(), (b.1 <= p.1 - 2);
+    // A pawn on its starting square leaves behind a king on the first two
+    // ranks with one double step [KNOW 2]: a non-rook pawn on the 2nd, the
+    // black king on the 1st or 2nd rank not touching it, the white king up
+    // on the 3rd or beyond and within three steps of the square in front
+    // of the pawn, to guard it on its way (n=1,390 with the pawn on files
+    // a-d, no exception).
+    Fires("defender_left_behind") <-
+        Board(w, p, b), StopSquare(stop), !RookPawn(), (p.1 == 2), (b.1 <= 2), (dist(b, p) >= 2),
+        (w.1 >= 3), (dist(w, stop) <= 3);
 
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key
