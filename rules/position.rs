@@ -317,6 +317,17 @@ crepe! {
     Fires("defender_behind_pawn_guarded") <-
         Board(w, p, b), !RookPawn(), !Stalemate(), (b.1 < p.1), (dist(w, p) == 1);
 
+    // The king behind its pawn, the defender off the file [FINE pp. 8-9;
+    // KPK, shouldering]: the white king directly behind a non-rook pawn,
+    // the black king two files or more off the pawn's file. White to move
+    // steps diagonally forward beside the pawn, on the defender's side, and
+    // heads for the key squares with the black king shouldered away; with
+    // Black to move the same holds while the black king is not above the
+    // pawn (n=1,125, no exception).
+    Fires("king_behind_defender_off_file") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), (w == Sq(p.0, p.1 - 1)), (dx(b, p) >= 2),
+        (s == Side::White || b.1 <= p.1);
+
     // The defender left behind [FINE p. 7]: a king two or more ranks behind
     // a pawn never catches it: each time it comes closer the pawn steps on,
     // and it can never get in front. Whatever its file and wherever the
@@ -507,6 +518,16 @@ crepe! {
     Fires("defender_on_the_far_side") <-
         Board(w, _, _), PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), QueeningSquare(q),
         (tp >= 0), (tq >= 1), (dist(w, q) <= 2);
+    // ... or, a non-rook pawn on the 5th or below, the white king beside
+    // it (at most two files off, level with it or up to two ranks ahead)
+    // and the black king a file off the pawn's file (two with Black to
+    // move) and either above the square in front of the pawn or two files
+    // off: the white king steps in front of its pawn and shoulders the
+    // defender away from the key squares (n=5,262, no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, p, b), PawnBetweenKings(), BlackTempo(t), !RookPawn(), (p.1 <= 5),
+        (dx(w, p) <= 2), (w.1 >= p.1), (w.1 <= p.1 + 2), (dx(b, p) > t),
+        (b.1 > p.1 + 1 || dx(b, p) >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in

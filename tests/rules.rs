@@ -351,6 +351,12 @@ const CASES: &[(&str, &str, &str)] = &[
         "3k4/8/8/8/8/8/3P4/5K2 w - - 0 1",
         "8/2k5/8/8/8/8/3P4/5K2 w - - 0 1",
     ),
+    // Fine pp. 8-9: the king behind its pawn steps up beside it, the defender two files off.
+    (
+        "king_behind_defender_off_file",
+        "8/8/8/4k3/8/2P5/2K5/8 w - - 0 1",
+        "8/8/8/3k4/8/2P5/2K5/8 w - - 0 1",
+    ),
     // Fine p. 7: the defender four files away, the white king near the stop square.
     (
         "defender_far_to_the_side",
