@@ -248,6 +248,14 @@ crepe! {
     // The pawn stands between the kings: they are on opposite sides of its
     // file.
     struct PawnBetweenKings();
+    // Where the kings stand relative to the pawn, seen from the defender's
+    // side: the white king's file offset counted positive towards the
+    // black king's side of the pawn's file (negative: the pawn is between
+    // them), its rank offset, and the black king's file distance and rank
+    // offset from the pawn.
+    struct Placement(i8, i8, i8, i8);
+    Placement((w.0 - p.0) * side, w.1 - p.1, dx(b, p), b.1 - p.1) <-
+        Board(w, p, b), let side = if b.0 >= p.0 { 1 } else { -1 };
     PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
 
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
@@ -328,6 +336,129 @@ crepe! {
         Board(w, p, b), ToMove(s), !RookPawn(), (w == Sq(p.0, p.1 - 1)), (dx(b, p) >= 2),
         (s == Side::White || b.1 <= p.1);
 
+    // The defender shut out above [FINE pp. 8-9; KPK, shouldering]: Black
+    // to move, a non-rook pawn on the 6th or below, the white king two to
+    // four ranks in front of it, on the defender's side of the pawn's file
+    // or at most one file over, and the black king higher up still (four
+    // ranks or more in front of the pawn) and no nearer the pawn's file
+    // than the white king: the white king stands between the defender and
+    // the pawn's path, and the defender cannot get round it in time
+    // (n=1,488, no exception).
+    Fires("defender_shut_out_above") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 <= 6),
+        (wy >= 2), (wy <= 4), (by >= 4), (wx >= -1), (bx >= wx);
+    // ... or the white king four or five ranks in front, at most two files
+    // on the far side or three on the defender's, and the black king two
+    // files or more off and five ranks or more in front (n=379, no
+    // exception).
+    Fires("defender_shut_out_above") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy >= 4), (wy <= 5),
+        (wx >= -2), (wx <= 3), (bx >= 2), (by >= 5);
+    // ... or four ranks or more above a white king that is in front of its
+    // pawn, and no more than two files further out than it (n=284, no
+    // exception).
+    Fires("defender_shut_out_above") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy >= 1), (bx - wx >= 0),
+        (bx - wx <= 2), (by - wy >= 4);
+
+    // The defender beside or below the pawn, off its file, the white king
+    // near [FINE p. 7; KPK]: a black king that is not in front of a
+    // non-rook pawn must first get round it, and with the white king close
+    // to the pawn it never gets in front. Black to move: two files off and
+    // not above the pawn, the white king within two files and one rank of
+    // it (n=1,459, no exception); or three files off and below the pawn, the
+    // white king level with the pawn or up to two ranks below, from three
+    // files on the far side to four on the defender's (n=1,311, no
+    // exception). White to move: two files off or more and not above the
+    // pawn, the white king from three files on the far side to one on the
+    // defender's, from two ranks behind to three ahead (n=7,890, no exception).
+    Fires("defender_beside_king_near") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (bx == 2), (by <= 0),
+        (wx >= -2), (wx <= 2), (wy >= -1), (wy <= 1);
+    Fires("defender_beside_king_near") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (bx == 3), (by <= -1),
+        (wx >= -3), (wx <= 4), (wy >= -2), (wy <= 0);
+    Fires("defender_beside_king_near") <-
+        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (bx >= 2), (by <= 0),
+        (wx >= -3), (wx <= 1), (wy >= -2), (wy <= 3);
+    // ... or, White to move, three files off or more and not above the
+    // pawn, the white king up to three files over on the defender's side
+    // (or anywhere on the far side), from one rank behind to three ahead
+    // (n=6,245, no exception).
+    Fires("defender_beside_king_near") <-
+        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (bx >= 3), (by <= 0),
+        (wx <= 3), (wy >= -1), (wy <= 3);
+
+    // The king shoulders the defender [KPK, shouldering; FINE pp. 8-9]:
+    // Black to move, the white king between the black king and the pawn's
+    // file (or at most a file past it), with the black king on the white
+    // king's rank, or one rank above while the white king is in front of a
+    // pawn on the 5th or below (n=2,516, no exception); or the white king on
+    // the defender's side of the pawn, the black king further out and not
+    // above it, the white king at most two ranks in front of its pawn
+    // (n=4,060, no exception). The defender has to walk round the white king
+    // to get in front of the pawn and is too late.
+    Fires("king_shoulders_defender") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 <= 5),
+        (wx >= -1), (bx - wx >= -1), (by == wy || (by == wy + 1 && wy >= 1));
+    Fires("king_shoulders_defender") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wx >= 1), (wy <= 2),
+        (bx - wx >= 1), (by <= wy);
+    // ... or the black king right beside the white king on its outer side
+    // (level, below, or one rank above it), the white king no more than a
+    // rank in front of its pawn (n=2,553, no exception); or, the pawn on the
+    // 2nd, the white king two files or more off on the defender's side and
+    // at most three ranks ahead, the black king further out and at most a
+    // rank above it (n=350, no exception); or, the pawn on the 5th or 6th,
+    // the white king two files off on the defender's side and not behind
+    // the pawn, the black king further out and at most a rank below it
+    // (n=320, no exception).
+    Fires("king_shoulders_defender") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy <= 1), (bx - wx >= 0),
+        (bx - wx <= 1), (by - wy <= 1);
+    Fires("king_shoulders_defender") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 == 2),
+        (wx >= 2), (wy <= 3), (bx - wx >= 0), (by - wy <= 1);
+    Fires("king_shoulders_defender") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 >= 5),
+        (wx >= 2), (wy >= 0), (bx - wx >= 1), (by - wy >= -1);
+    // White to move, the black king three files or more beyond the white
+    // king and within a rank of it, a pawn on the 5th or below, the white
+    // king at most two files on the far side (n=4,220, no exception); or
+    // five files beyond, from a rank below to two above, any pawn, the
+    // white king at most three files on the far side (n=3,627, no exception).
+    // Black to move, six files beyond, level or a rank above (n=888, no
+    // exception).
+    Fires("king_shoulders_defender") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (p.1 <= 5),
+        (wx >= -2), (bx - wx >= 3), (by - wy >= -1), (by - wy <= 1);
+    Fires("king_shoulders_defender") <-
+        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (wx >= -3), (bx - wx >= 5),
+        (by - wy >= -1), (by - wy <= 2);
+    Fires("king_shoulders_defender") <-
+        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wx >= -3), (bx - wx >= 6),
+        (by - wy >= 0), (by - wy <= 1);
+
+    // The pawn on its starting square [KNOW 2; FINE p. 7]: a non-rook pawn
+    // on the 2nd can still double-step, which gains the white king the
+    // tempo it needs. White to move, the black king off the pawn's file
+    // and no higher than the 3rd rank, the white king within three files
+    // and up to four ranks ahead (n=1,464, no exception); either side to
+    // move, the black king three files off (four with Black to move) and
+    // the white king not more than two files over on its side (n=4,160,
+    // no exception); Black to move, the black king two files off and no
+    // higher than the 4th, the white king within two files and one to
+    // three ranks ahead (n=756, no exception).
+    Fires("pawn_on_second_rank_escorted") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (p.1 == 2),
+        (wx >= -3), (wx <= 3), (wy >= 0), (wy <= 4), (bx >= 1), (by <= 1);
+    Fires("pawn_on_second_rank_escorted") <-
+        Board(_, p, _), Placement(wx, wy, bx, _), BlackTempo(t), !RookPawn(), (p.1 == 2),
+        (wx <= 2), (wy <= 5), (bx >= 3 + t);
+    Fires("pawn_on_second_rank_escorted") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 == 2),
+        (wx >= -2), (wx <= 2), (wy >= 1), (wy <= 3), (bx >= 2), (by <= 2);
+
     // The defender left behind [FINE p. 7]: a king two or more ranks behind
     // a pawn never catches it: each time it comes closer the pawn steps on,
     // and it can never get in front. Whatever its file and wherever the
@@ -344,6 +475,11 @@ crepe! {
     Fires("defender_left_behind") <-
         Board(w, p, b), StopSquare(stop), !RookPawn(), (p.1 == 2), (b.1 <= 2), (dist(b, p) >= 2),
         (w.1 >= 3), (dist(w, stop) <= 3);
+    // ... or, Black to move, a non-rook pawn on the 2nd and the black king
+    // on the first rank two files or more from it, wherever the white king
+    // is (n=865, no exception).
+    Fires("defender_left_behind") <-
+        Board(_, p, b), ToMove(Side::Black), !RookPawn(), (p.1 == 2), (b.1 == 1), (dx(b, p) >= 2);
 
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key
@@ -434,6 +570,11 @@ crepe! {
     // (n=17,435, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), StopRace(t), !RookPawn(), (dx(b, p) >= 4), (t >= 0), (dx(w, b) >= 3);
+    // ... or, White to move, four files or more from a non-rook pawn, the
+    // white king anywhere on the far side or up to two files over on the
+    // defender's (n=10,464, no exception).
+    Fires("defender_far_to_the_side") <-
+        Placement(wx, _, bx, _), ToMove(Side::White), !RookPawn(), (bx >= 4), (wx <= 2);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
@@ -528,6 +669,22 @@ crepe! {
         Board(w, p, b), PawnBetweenKings(), BlackTempo(t), !RookPawn(), (p.1 <= 5),
         (dx(w, p) <= 2), (w.1 >= p.1), (w.1 <= p.1 + 2), (dx(b, p) > t),
         (b.1 > p.1 + 1 || dx(b, p) >= 2);
+    // ... or, White to move, the black king three files or more off a
+    // non-rook pawn, the white king at most one file over on the
+    // defender's side (or anywhere on the far side), from two ranks behind
+    // to four ahead (n=10,720, no exception).
+    Fires("defender_on_the_far_side") <-
+        Placement(wx, wy, bx, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (wx <= 1),
+        (wy >= -2), (wy <= 4);
+    // ... or, White to move, a non-rook pawn on the 6th or below, the white
+    // king on its file or on the side away from the defender, within three
+    // files of it and from one rank behind to three ahead, and the black
+    // king two files or more off the pawn's file: the white king gets in
+    // front first (n=7,080, no exception).
+    Fires("defender_on_the_far_side") <-
+        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 6),
+        ((w.0 - p.0) * (b.0 - p.0) < 0 || w.0 == p.0), (dx(w, p) <= 3), (w.1 >= p.1 - 1),
+        (w.1 <= p.1 + 3), (dx(b, p) >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
@@ -807,6 +964,17 @@ crepe! {
         Board(w, p, b), RookPawn(), ToMove(Side::Black), (b.1 <= p.1), (w.0 != p.0),
         (w.1 <= p.1 + 2), (dist(w, p) < dist(b, p) || dist(w, p) == 1),
         (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
+    // ... and, the pawn on its starting square, the black king two files
+    // or more off and not above it: with Black to move, the white king two
+    // to four ranks ahead and at most three files over on the defender's
+    // side; with White to move, one or two ranks ahead, the black king
+    // three files off and at most two ranks up (n=289, no exception).
+    Fires("rook_pawn_defender_left_behind") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), RookPawn(), ToMove(Side::Black), (p.1 == 2),
+        (wx <= 3), (wy >= 2), (wy <= 4), (bx >= 2), (by <= 0);
+    Fires("rook_pawn_defender_left_behind") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), RookPawn(), ToMove(Side::White), (p.1 == 2),
+        (wx <= 3), (wy >= 1), (wy <= 2), (bx >= 3), (by <= 2);
 
     // The opposition in front of the pawn, taken with the move [OPP; KSQ;
     // FINE p. 8]: White to move steps onto the black king's file, ahead of
@@ -866,6 +1034,29 @@ crepe! {
         (dist(w, p) > 1), (dist(w, p) < dist(b, p)), (!(dx(b, p) <= 1 && b.1 >= 7)),
         (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1),
         (king_can_step_beside_pawn(w, b, p, 2));
+    // The white king one rank behind a pawn on the 6th, within two files
+    // of it, the black king off the pawn's file (two files off with Black
+    // to move): the king steps up beside its pawn before the defender can
+    // get in front (n=1,181, no exception).
+    Fires("sixth_rank_pawn_safe") <-
+        Board(_, p, _), Placement(wx, wy, bx, _), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        (wy == -1), (wx >= -2), (wx <= 2), (bx > t);
+    // The black king on the 7th or 8th rank two files or more from a pawn
+    // on the 6th (three with Black to move), whose guard of the squares
+    // beside the queening square keeps it out, and the white king within
+    // three files and at most two ranks behind (one with Black to move)
+    // (n=1,142, no exception).
+    Fires("sixth_rank_pawn_safe") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        (by >= 1), (bx >= 2 + t), (wx >= -3), (wx <= 3), (wy >= t - 2);
+    // The white king two files or more off a pawn on the 6th on the
+    // defender's side, at most a rank behind, and the black king further
+    // out (or, White to move, at most a file nearer) and not more than a
+    // rank below the white king: the white king shoulders it away from
+    // the pawn (n=470, no exception).
+    Fires("sixth_rank_pawn_safe") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        (wx >= 2), (wy >= -1), (bx - wx >= t - 1), (by - wy >= -1);
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
     // king on the back rank next to the square facing the white king, Black
