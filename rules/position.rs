@@ -682,9 +682,8 @@ crepe! {
     // king two files or more off the pawn's file: the white king gets in
     // front first (n=7,080, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(w, p, b), ToMove(Side::White), !RookPawn(), (p.1 <= 6),
-        ((w.0 - p.0) * (b.0 - p.0) < 0 || w.0 == p.0), (dx(w, p) <= 3), (w.1 >= p.1 - 1),
-        (w.1 <= p.1 + 3), (dx(b, p) >= 2);
+        Board(_, p, _), Placement(wx, wy, bx, _), ToMove(Side::White), !RookPawn(), (p.1 <= 6),
+        (wx <= 0), (wx >= -3), (wy >= -1), (wy <= 3), (bx >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
