@@ -390,10 +390,11 @@ crepe! {
         (wx <= 3), (wy >= -1), (wy <= 3);
 
     // The king shoulders the defender [KPK, shouldering; FINE pp. 8-9]:
-    // Black to move, the white king between the black king and the pawn's
-    // file (or at most a file past it), with the black king on the white
-    // king's rank, or one rank above while the white king is in front of a
-    // pawn on the 5th or below (n=2,516, no exception); or the white king on
+    // Black to move, a pawn on the 5th or below, the white king on the
+    // defender's side of the pawn's file (or at most a file past it), the
+    // black king at most a file nearer the pawn's file than the white king
+    // and on its rank, or one rank above it while the white king is in
+    // front of the pawn (n=2,516, no exception); or the white king on
     // the defender's side of the pawn, the black king further out and not
     // above it, the white king at most two ranks in front of its pawn
     // (n=4,060, no exception). The defender has to walk round the white king
