@@ -782,6 +782,14 @@ crepe! {
     // pawn (on a lower rank): the white king can never get in front to help.
     Fires("defender_in_front_king_behind") <-
         Board(w, p, b), (dx(b, p) <= 1), (b.1 > p.1), (b.1 <= p.1 + 3), (b.1 < 8), (w.1 < p.1);
+    // ... or, a non-rook pawn on the 5th or below, the black king within
+    // three files of it, level with it or in front, and the white king
+    // behind it on the defender's side (a file off and a rank behind with
+    // Black to move, two of each with White to move): the white king is in
+    // its own way and cannot get in front first (n=4,812, no exception).
+    Fires("defender_in_front_king_behind") <-
+        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 <= 5),
+        (wx >= 2 - t), (wy <= t - 2), (bx <= 3), (by >= 0);
 
     // The defender first to the key squares [KSQ; FINE pp. 7-9]: the
     // black king reaches the key squares three moves before the white king,
@@ -828,6 +836,15 @@ crepe! {
     Fires("attacker_gone_too_far") <-
         Board(w, p, b), KeySquareRace(tk), QueeningRace(tq), (p.1 == 3), (tk <= -1), (tq >= 2),
         (w.1 >= b.1 + 2);
+    // ... or the white king four ranks or more in front of a non-rook pawn
+    // on the 3rd or beyond while the black king stands by the pawn: within
+    // two files of it, level with it or a rank in front (Black to move:
+    // within three files, from a rank behind to two in front). The
+    // defender wins or blockades the pawn before the king gets back
+    // (n=2,112, no exception).
+    Fires("attacker_gone_too_far") <-
+        Board(_, p, _), Placement(_, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 >= 3),
+        (wy >= 4), (bx <= 2 + t), (by >= -t), (by <= 1 + t);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
     // or more above the black king, the black king inside the square of the
