@@ -251,10 +251,10 @@ crepe! {
     // Where the kings stand relative to the pawn, seen from the defender's
     // side: the white king's file offset counted positive towards the
     // black king's side of the pawn's file (negative: the pawn is between
-    // them), its rank offset, and the black king's file distance and rank
-    // offset from the pawn.
-    struct Placement(i8, i8, i8, i8);
-    Placement((w.0 - p.0) * side, w.1 - p.1, dx(b, p), b.1 - p.1) <-
+    // them), its rank offset, the black king's file distance and rank
+    // offset from the pawn, and the pawn's rank.
+    struct Placement(i8, i8, i8, i8, i8);
+    Placement((w.0 - p.0) * side, w.1 - p.1, dx(b, p), b.1 - p.1, p.1) <-
         Board(w, p, b), let side = if b.0 >= p.0 { 1 } else { -1 };
     PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
 
@@ -345,20 +345,20 @@ crepe! {
     // the pawn's path, and the defender cannot get round it in time
     // (n=1,488, no exception).
     Fires("defender_shut_out_above") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 <= 6),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr <= 6),
         (wy >= 2), (wy <= 4), (by >= 4), (wx >= -1), (bx >= wx);
     // ... or the white king four or five ranks in front, at most two files
     // on the far side or three on the defender's, and the black king two
     // files or more off and five ranks or more in front (n=379, no
     // exception).
     Fires("defender_shut_out_above") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy >= 4), (wy <= 5),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy >= 4), (wy <= 5),
         (wx >= -2), (wx <= 3), (bx >= 2), (by >= 5);
     // ... or four ranks or more above a white king that is in front of its
     // pawn, and no more than two files further out than it (n=284, no
     // exception).
     Fires("defender_shut_out_above") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy >= 1), (bx - wx >= 0),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy >= 1), (bx - wx >= 0),
         (bx - wx <= 2), (by - wy >= 4);
 
     // The defender beside or below the pawn, off its file, the white king
@@ -373,20 +373,20 @@ crepe! {
     // pawn, the white king from three files on the far side to one on the
     // defender's, from two ranks behind to three ahead (n=7,890, no exception).
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (bx == 2), (by <= 0),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (bx == 2), (by <= 0),
         (wx >= -2), (wx <= 2), (wy >= -1), (wy <= 1);
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (bx == 3), (by <= -1),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (bx == 3), (by <= -1),
         (wx >= -3), (wx <= 4), (wy >= -2), (wy <= 0);
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (bx >= 2), (by <= 0),
+        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (bx >= 2), (by <= 0),
         (wx >= -3), (wx <= 1), (wy >= -2), (wy <= 3);
     // ... or, White to move, three files off or more and not above the
     // pawn, the white king up to three files over on the defender's side
     // (or anywhere on the far side), from one rank behind to three ahead
     // (n=6,245, no exception).
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (bx >= 3), (by <= 0),
+        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (by <= 0),
         (wx <= 3), (wy >= -1), (wy <= 3);
 
     // The king shoulders the defender [KPK, shouldering; FINE pp. 8-9]:
@@ -400,10 +400,10 @@ crepe! {
     // (n=4,060, no exception). The defender has to walk round the white king
     // to get in front of the pawn and is too late.
     Fires("king_shoulders_defender") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 <= 5),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr <= 5),
         (wx >= -1), (bx - wx >= -1), (by == wy || (by == wy + 1 && wy >= 1));
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wx >= 1), (wy <= 2),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wx >= 1), (wy <= 2),
         (bx - wx >= 1), (by <= wy);
     // ... or the black king right beside the white king on its outer side
     // (level, below, or one rank above it), the white king no more than a
@@ -415,13 +415,13 @@ crepe! {
     // the pawn, the black king further out and at most a rank below it
     // (n=320, no exception).
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wy <= 1), (bx - wx >= 0),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy <= 1), (bx - wx >= 0),
         (bx - wx <= 1), (by - wy <= 1);
     Fires("king_shoulders_defender") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 == 2),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr == 2),
         (wx >= 2), (wy <= 3), (bx - wx >= 0), (by - wy <= 1);
     Fires("king_shoulders_defender") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 >= 5),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr >= 5),
         (wx >= 2), (wy >= 0), (bx - wx >= 1), (by - wy >= -1);
     // White to move, the black king three files or more beyond the white
     // king and within a rank of it, a pawn on the 5th or below, the white
@@ -431,13 +431,13 @@ crepe! {
     // Black to move, six files beyond, level or a rank above (n=888, no
     // exception).
     Fires("king_shoulders_defender") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (p.1 <= 5),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::White), !RookPawn(), (pr <= 5),
         (wx >= -2), (bx - wx >= 3), (by - wy >= -1), (by - wy <= 1);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (wx >= -3), (bx - wx >= 5),
+        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (wx >= -3), (bx - wx >= 5),
         (by - wy >= -1), (by - wy <= 2);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (wx >= -3), (bx - wx >= 6),
+        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wx >= -3), (bx - wx >= 6),
         (by - wy >= 0), (by - wy <= 1);
 
     // The pawn on its starting square [KNOW 2; FINE p. 7]: a non-rook pawn
@@ -451,13 +451,13 @@ crepe! {
     // higher than the 4th, the white king within two files and one to
     // three ranks ahead (n=756, no exception).
     Fires("pawn_on_second_rank_escorted") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::White), !RookPawn(), (p.1 == 2),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::White), !RookPawn(), (pr == 2),
         (wx >= -3), (wx <= 3), (wy >= 0), (wy <= 4), (bx >= 1), (by <= 1);
     Fires("pawn_on_second_rank_escorted") <-
-        Board(_, p, _), Placement(wx, wy, bx, _), BlackTempo(t), !RookPawn(), (p.1 == 2),
+        Placement(wx, wy, bx, _, pr), BlackTempo(t), !RookPawn(), (pr == 2),
         (wx <= 2), (wy <= 5), (bx >= 3 + t);
     Fires("pawn_on_second_rank_escorted") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), ToMove(Side::Black), !RookPawn(), (p.1 == 2),
+        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr == 2),
         (wx >= -2), (wx <= 2), (wy >= 1), (wy <= 3), (bx >= 2), (by <= 2);
 
     // The defender left behind [FINE p. 7]: a king two or more ranks behind
@@ -575,7 +575,7 @@ crepe! {
     // white king anywhere on the far side or up to two files over on the
     // defender's (n=10,464, no exception).
     Fires("defender_far_to_the_side") <-
-        Placement(wx, _, bx, _), ToMove(Side::White), !RookPawn(), (bx >= 4), (wx <= 2);
+        Placement(wx, _, bx, _, _), ToMove(Side::White), !RookPawn(), (bx >= 4), (wx <= 2);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
@@ -675,7 +675,7 @@ crepe! {
     // defender's side (or anywhere on the far side), from two ranks behind
     // to four ahead (n=10,720, no exception).
     Fires("defender_on_the_far_side") <-
-        Placement(wx, wy, bx, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (wx <= 1),
+        Placement(wx, wy, bx, _, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (wx <= 1),
         (wy >= -2), (wy <= 4);
     // ... or, White to move, a non-rook pawn on the 6th or below, the white
     // king on its file or on the side away from the defender, within three
@@ -683,7 +683,7 @@ crepe! {
     // king two files or more off the pawn's file: the white king gets in
     // front first (n=7,080, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(_, p, _), Placement(wx, wy, bx, _), ToMove(Side::White), !RookPawn(), (p.1 <= 6),
+        Placement(wx, wy, bx, _, pr), ToMove(Side::White), !RookPawn(), (pr <= 6),
         (wx <= 0), (wx >= -3), (wy >= -1), (wy <= 3), (bx >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
@@ -788,7 +788,7 @@ crepe! {
     // Black to move, two of each with White to move): the white king is in
     // its own way and cannot get in front first (n=4,812, no exception).
     Fires("defender_in_front_king_behind") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 <= 5),
+        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr <= 5),
         (wx >= 2 - t), (wy <= t - 2), (bx <= 3), (by >= 0);
 
     // The defender first to the key squares [KSQ; FINE pp. 7-9]: the
@@ -843,7 +843,7 @@ crepe! {
     // defender wins or blockades the pawn before the king gets back
     // (n=2,112, no exception).
     Fires("attacker_gone_too_far") <-
-        Board(_, p, _), Placement(_, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 >= 3),
+        Placement(_, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr >= 3),
         (wy >= 4), (bx <= 2 + t), (by >= -t), (by <= 1 + t);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
@@ -987,10 +987,10 @@ crepe! {
     // side; with White to move, one or two ranks ahead, the black king
     // three files off and at most two ranks up (n=289, no exception).
     Fires("rook_pawn_defender_left_behind") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), RookPawn(), ToMove(Side::Black), (p.1 == 2),
+        Placement(wx, wy, bx, by, pr), RookPawn(), ToMove(Side::Black), (pr == 2),
         (wx <= 3), (wy >= 2), (wy <= 4), (bx >= 2), (by <= 0);
     Fires("rook_pawn_defender_left_behind") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), RookPawn(), ToMove(Side::White), (p.1 == 2),
+        Placement(wx, wy, bx, by, pr), RookPawn(), ToMove(Side::White), (pr == 2),
         (wx <= 3), (wy >= 1), (wy <= 2), (bx >= 3), (by <= 2);
 
     // The opposition in front of the pawn, taken with the move [OPP; KSQ;
@@ -1056,7 +1056,7 @@ crepe! {
     // to move): the king steps up beside its pawn before the defender can
     // get in front (n=1,181, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Board(_, p, _), Placement(wx, wy, bx, _), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        Placement(wx, wy, bx, _, pr), BlackTempo(t), !RookPawn(), (pr == 6),
         (wy == -1), (wx >= -2), (wx <= 2), (bx > t);
     // The black king on the 7th or 8th rank two files or more from a pawn
     // on the 6th (three with Black to move), whose guard of the squares
@@ -1064,7 +1064,7 @@ crepe! {
     // three files and at most two ranks behind (one with Black to move)
     // (n=1,142, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr == 6),
         (by >= 1), (bx >= 2 + t), (wx >= -3), (wx <= 3), (wy >= t - 2);
     // The white king two files or more off a pawn on the 6th on the
     // defender's side, at most a rank behind, and the black king further
@@ -1072,7 +1072,7 @@ crepe! {
     // rank below the white king: the white king shoulders it away from
     // the pawn (n=470, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Board(_, p, _), Placement(wx, wy, bx, by), BlackTempo(t), !RookPawn(), (p.1 == 6),
+        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr == 6),
         (wx >= 2), (wy >= -1), (bx - wx >= t - 1), (by - wy >= -1);
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
