@@ -49,6 +49,7 @@ fn knight_file_guarded(w: Sq, b: Sq, p: Sq) -> i8 {
 }
 
 crepe! {
+
     @input
     pub struct WhiteKing(pub Tag, pub Sq);
     @input
@@ -142,23 +143,76 @@ crepe! {
     KingGuardsPawn(t) <- Board(t, w, p, _), (dist(w, p) == 1);
     DefenderInFront(t) <- Mover(Side::Black), Board(t, _, p, b), (b.0 == p.0), (b.1 > p.1);
 
-    // 0. [PECP step 14] A safe promotion to a queen or rook (an absolute
+    // The tempo move is there: White to move, the kings face each other in
+    // direct opposition one rank behind the pawn, and the pawn is safe.
+    struct TempoPush(Tag);
+    TempoPush(t) <-
+        Mover(Side::White), Board(t, w, p, b), (dist(b, p) > 1 || dist(w, p) == 1), (w.1 == p.1 - 1),
+        let Some((Line::Vertical, 1)) = line_between(w, b);
+
+    // The race to the key squares after the move, the opponent to move
+    // (positive favours White).
+    struct KeyRaceAfter(Tag, i8);
+    KeyRaceAfter(t, key_square_race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
+
+    // Rook pawn, the white king on the rook's file: how many squares beside
+    // it on the knight's file the black king guards.
+    struct ShutIn(Tag, i8);
+    ShutIn(t, knight_file_guarded(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8), (w.0 == p.0);
+
+    // Rook pawn: the black king's moves to spare in the race to its drawing
+    // corner (see `corner_refuge_margin`).
+    struct CornerMargin(Tag, i8);
+    CornerMargin(t, corner_refuge_margin(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
+
+    // The race to the pawn after the move, the opponent to move (positive
+    // favours White).
+    PawnRaceAfter(t, race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
+
+    // ==================================================================
+    // THE CRITERIA, in the order of `rules/compare.toml` (a test checks it):
+    // the first that prefers one candidate of a pairing decides it.
+
+    // 1. [PECP step 14] A safe promotion to a queen or rook (an absolute
     //    win) ends the game: take it.
     Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
 
-    // 1. A candidate proved for the mover by a deterministic rule beats one
+    // 2. A candidate proved for the mover by a deterministic rule beats one
     //    that is not.
     Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
-    // 2. White avoids a candidate proved drawn, Black one proved lost.
+
+    // 3. White avoids a candidate proved drawn, Black one proved lost.
     Prefer("not_proved_against_mover", x, y) <-
         Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
 
-    // 3. [PECP, the PY3 > PY2 rule] The pawn is further advanced and the
+    // 4. [KPK, rook pawn; FINE p. 9] A white king on the rook's file is
+    //    shut in while the black king guards the squares beside it on the
+    //    knight's file: it can neither shoulder the defender nor reach b7
+    //    (g7). Of two moves, the defender takes the one that guards more
+    //    of them (`8/8/8/K7/8/P1k5/8/8 b`: Kc4 keeps the king in; Kb3,
+    //    attacking the pawn, lets it out after a4; +6 draws held).
+    Prefer("defender_shuts_king_on_rook_file", x, y) <-
+        Mover(Side::Black), Pair(x, y), ShutIn(x, rx), ShutIn(y, ry), (rx > ry);
+
+    // 5. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
+    //    once its king reaches the corner or the squares beside it: a8,
+    //    b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them
+    //    first. The black king takes the move that leaves it more moves to
+    //    spare in that race (`8/8/8/4k3/K7/8/P7/8 b`: Kd6 or Ke6; Kd5,
+    //    nearer the pawn, loses to Kb5; `8/8/4k3/K7/8/8/P7/8 b`: Kd7, not
+    //    Kd6, which Kb6 answers by shutting c7 and then b7). Once the
+    //    white king wins the race for every square the corner no longer
+    //    counts, and the black king goes for the pawn. (Counting the race
+    //    instead of the nearest unguarded square: +8 draws held.)
+    Prefer("defender_toward_corner", x, y) <-
+        Mover(Side::Black), Pair(x, y), CornerMargin(x, rx), CornerMargin(y, ry), (rx > ry), (rx >= 0);
+
+    // 6. [PECP, the PY3 > PY2 rule] The pawn is further advanced and the
     //    black king cannot reach it.
     Prefer("pawn_further_and_safe", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, py, _), (px.1 > py.1), PawnSafe(x);
 
-    // 4. [FINE p. 8] Progress: when both candidates are proved wins, the
+    // 7. [FINE p. 8] Progress: when both candidates are proved wins, the
     //    white king goes where the pawn is going, nearer to the queening
     //    square (the pawn's own advance is preferred just above).
     Prefer("proved_king_nearer_queening_square", x, y) <-
@@ -166,19 +220,19 @@ crepe! {
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, 8)) < dist(wy, Sq(py.0, 8)));
 
-    // 4b. [FINE p. 8; KPK, "the king in front of its pawn"] Progress when
-    //     both candidates are proved wins and the king is as near the
-    //     queening square in both: the white king nearer the square in
-    //     front of its pawn, leading it.
+    // 8. [FINE p. 8; KPK, "the king in front of its pawn"] Progress when
+    //    both candidates are proved wins and the king is as near the
+    //    queening square in both: the white king nearer the square in
+    //    front of its pawn, leading it.
     Prefer("proved_king_nearer_stop_square", x, y) <-
         Mover(Side::White), ProvedWin(x), ProvedWin(y),
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, px.1 + 1)) < dist(wy, Sq(py.0, py.1 + 1)));
 
-    // 5. [OPP] The attacker takes the opposition, his king ahead of the pawn.
+    // 9. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 
-    // 5g. [FINE p. 8; KPK, "a spare pawn move hands the move back"] The
+    // 10. [FINE p. 8; KPK, "a spare pawn move hands the move back"] The
     //     tempo move: the kings face each other in direct opposition beside
     //     the pawn with White to move, so Black holds the opposition; one
     //     pawn step, safe from the black king, passes the move back and
@@ -186,62 +240,49 @@ crepe! {
     //     (`8/k7/8/K1P5/8/8/8/8 w`: c6 wins, Kb5 does not). (Placed by
     //     measurement: +10 wins kept with `pecp validate --side white`; a
     //     looser form, any opposition after any push, loses 44.)
-    struct TempoPush(Tag);
-    TempoPush(t) <-
-        Mover(Side::White), Board(t, w, p, b), (dist(b, p) > 1 || dist(w, p) == 1), (w.1 == p.1 - 1),
-        let Some((Line::Vertical, 1)) = line_between(w, b);
     Prefer("tempo_pawn_push", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, py, _), (px.1 > py.1), TempoPush(x);
 
-    // 5a. [KPK, shouldering; FINE p. 8] The white king keeps level with
+    // 11. [KPK, shouldering; FINE p. 8] The white king keeps level with
     //     the black king: the fewer ranks between the kings, the better it
     //     can shoulder the defender away from the pawn's path or face it
     //     for the opposition; a king that runs ahead or lags behind the
     //     defender's rank lets it past. Not for a rook pawn, where the
-    //     corner race below decides.
+    //     corner race (12) decides.
     Prefer("king_level_with_defender", x, y) <-
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
         (dy(wx, bx) < dy(wy, by));
 
-    // 5d. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
+    // 12. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
     //     the corner: the key squares are b7 and b8 (g7, g8), and whoever
     //     gets there first decides. White gains in that race. (For Black,
     //     the same race measured worse than `defender_toward_corner`
-    //     below, which also counts c8 and c7 and what the white king
+    //     (5), which also counts c8 and c7 and what the white king
     //     guards: replacing it holds 6 more draws.)
-    struct KeyRaceAfter(Tag, i8);
-    KeyRaceAfter(t, key_square_race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
     Prefer("attacker_wins_corner_race", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
         KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
 
-    // 5i. [KPK, rook pawn; FINE p. 9] A white king on the rook's file is
-    //     shut in while the black king guards the squares beside it on the
-    //     knight's file: it can neither shoulder the defender nor reach b7
-    //     (g7). Of two moves, the defender takes the one that guards more
-    //     of them (`8/8/8/K7/8/P1k5/8/8 b`: Kc4 keeps the king in; Kb3,
-    //     attacking the pawn, lets it out after a4; +6 draws held).
-    struct ShutIn(Tag, i8);
-    ShutIn(t, knight_file_guarded(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8), (w.0 == p.0);
-    Prefer("defender_shuts_king_on_rook_file", x, y) <-
-        Mover(Side::Black), Pair(x, y), ShutIn(x, rx), ShutIn(y, ry), (rx > ry);
+    // 13. [KPK, rook pawn; shouldering] With a rook pawn the white king
+    //     stays close beside the black king, fewer files between them, so
+    //     that it can shoulder it away from c7 and b8 (f7, g8) on its way
+    //     into the corner. (Placed by measurement: with it `pecp validate
+    //     --playout` keeps 10 more wins and converts 100 more.)
+    Prefer("king_shoulders_defender_rook_pawn", x, y) <-
+        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 == 1 || px.0 == 8),
+        (dx(wx, bx) < dx(wy, by));
 
-    // 5h. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
-    //     once its king reaches the corner or the squares beside it: a8,
-    //     b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them
-    //     first. The black king takes the move that leaves it more moves to
-    //     spare in that race (`8/8/8/4k3/K7/8/P7/8 b`: Kd6 or Ke6; Kd5,
-    //     nearer the pawn, loses to Kb5; `8/8/4k3/K7/8/8/P7/8 b`: Kd7, not
-    //     Kd6, which Kb6 answers by shutting c7 and then b7). Once the
-    //     white king wins the race for every square the corner no longer
-    //     counts, and the black king goes for the pawn. (Counting the race
-    //     instead of the nearest unguarded square: +8 draws held.)
-    struct CornerMargin(Tag, i8);
-    CornerMargin(t, corner_refuge_margin(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
-    Prefer("defender_toward_corner", x, y) <-
-        Mover(Side::Black), Pair(x, y), CornerMargin(x, rx), CornerMargin(y, ry), (rx > ry), (rx >= 0);
+    // 14. [FINE p. 7, counting tempi] The race to the pawn after the move,
+    //     the opponent to move (positive favours White): the white king
+    //     gains on the black king in getting to its pawn, to guard it.
+    Prefer("white_pawn_race", x, y) <-
+        Mover(Side::White), Pair(x, y), PawnRaceAfter(x, rx), PawnRaceAfter(y, ry), (rx > ry);
 
-    // 5e. [OUTFLANK] Outflanking: of two king moves that come as near to
+    // 15. [KSQ] The white king comes nearer to a key square.
+    Prefer("king_nearer_key_square", x, y) <-
+        Mover(Side::White), Pair(x, y), KeySquareDistance(x, dx), KeySquareDistance(y, dy), (dx < dy);
+
+    // 16. [OUTFLANK] Outflanking: of two king moves that come as near to
     //     the key squares, the white king takes the one with more files
     //     between itself and the defender. It goes round the black king
     //     instead of walking into it, where the defender would take the
@@ -257,40 +298,20 @@ crepe! {
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
         (dx(wx, bx) > dx(wy, by)), (dx(wy, by) <= 2);
 
-    // 5f. [KPK, rook pawn; shouldering] With a rook pawn the white king
-    //     stays close beside the black king, fewer files between them, so
-    //     that it can shoulder it away from c7 and b8 (f7, g8) on its way
-    //     into the corner. (Placed by measurement: with it `pecp validate
-    //     --playout` keeps 10 more wins and converts 100 more.)
-    Prefer("king_shoulders_defender_rook_pawn", x, y) <-
-        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 == 1 || px.0 == 8),
-        (dx(wx, bx) < dx(wy, by));
-
-    // 5b. [KPK: "the king should stay in touch with its pawn"] The white
+    // 17. [KPK: "the king should stay in touch with its pawn"] The white
     //     king guards its pawn.
     Prefer("king_guards_pawn", x, y) <- Mover(Side::White), Pair(x, y), KingGuardsPawn(x), !KingGuardsPawn(y);
 
-    // 5c. [FINE p. 7, counting tempi] The race to the pawn after the move,
-    //     the opponent to move (positive favours White): the white king
-    //     gains on the black king in getting to its pawn, to guard it.
-    PawnRaceAfter(t, race(w, b, p, m.other())) <- Mover(m), Board(t, w, p, b);
-
-    Prefer("white_pawn_race", x, y) <-
-        Mover(Side::White), Pair(x, y), PawnRaceAfter(x, rx), PawnRaceAfter(y, ry), (rx > ry);
-
-    // 6. [KSQ] The white king comes nearer to a key square.
-    Prefer("king_nearer_key_square", x, y) <-
-        Mover(Side::White), Pair(x, y), KeySquareDistance(x, dx), KeySquareDistance(y, dy), (dx < dy);
-
-    // 7. [KPK] The defender stands in front of the pawn (on its file,
-    //    ahead of it): the drawing set-up.
-    Prefer("defender_in_front", x, y) <- Pair(x, y), DefenderInFront(x), !DefenderInFront(y);
-
-    // 8. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
-    //    opposition in front of the pawn and of the white king.
+    // 18. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
+    //     opposition in front of the pawn and of the white king.
     Prefer("defender_has_opposition", x, y) <- Pair(x, y), BlackOpposition(x), !BlackOpposition(y);
 
-    // 8a. [OPP, distant opposition; FINE p. 8] Of two moves that keep the
+    // 19. [KPK; FINE p. 7] The defender comes nearer to the pawn's file,
+    //     where it blockades.
+    Prefer("defender_nearer_pawn_file", x, y) <-
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dx(bx, px) < dx(by, py));
+
+    // 20. [OPP, distant opposition; FINE p. 8] Of two moves that keep the
     //     black king ahead of the pawn and on the white king's file or next
     //     to it, the defender takes the one that leaves an odd number of
     //     ranks between the kings (they stand two, four or six ranks apart)
@@ -311,28 +332,17 @@ crepe! {
         (dx(wx, bx) <= 1), (dx(wy, by) <= 1), (bx.1 > wx.1 || dx(bx, px) <= dx(wx, px)),
         (dy(wx, bx) >= 2), (dy(wx, bx) % 2 == 0), (dy(wy, by) < 2 || dy(wy, by) % 2 == 1);
 
-    // 8b. [KSQ] The defender comes nearer to the key squares, to keep the
-    //     white king off them.
-    Prefer("defender_nearer_key_square", x, y) <-
-        Mover(Side::Black), Pair(x, y), DefenderKeySquareDistance(x, dx),
-        DefenderKeySquareDistance(y, dy), (dx < dy);
-
-    // 9. [FINE p. 7] The defender comes closer to the queening square.
-    Prefer("defender_nearer_queening_square", x, y) <-
-        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by),
-        (dist(bx, Sq(px.0, 8)) < dist(by, Sq(py.0, 8)));
-
-    // 10. [KPK] The defender comes closer to the pawn, from its front or
+    // 21. [KPK] The defender comes closer to the pawn, from its front or
     //     side (not from behind, where it cannot stop it).
     Prefer("defender_nearer_pawn", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dist(bx, px) < dist(by, py)), (bx.1 >= px.1);
 
-    // 11. [KPK; FINE p. 7] The defender comes nearer to the pawn's file,
-    //     where it blockades.
-    Prefer("defender_nearer_pawn_file", x, y) <-
-        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dx(bx, px) < dx(by, py));
+    // 22. [FINE p. 7] The defender comes closer to the queening square.
+    Prefer("defender_nearer_queening_square", x, y) <-
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by),
+        (dist(bx, Sq(px.0, 8)) < dist(by, Sq(py.0, 8)));
 
-    // 12. [KPK; FINE p. 7] Of two squares equally near the queening square,
+    // 23. [KPK; FINE p. 7] Of two squares equally near the queening square,
     //     the defender takes the one nearer the pawn's rank: it keeps the
     //     pawn under threat, so the white king must guard it instead of
     //     racing ahead to the key squares (not for a rook pawn, where the
@@ -340,4 +350,14 @@ crepe! {
     Prefer("defender_toward_pawn_rank", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (px.0 != 1 && px.0 != 8),
         (bx.1 - px.1 < by.1 - py.1);
+
+    // 24. [KPK] The defender stands in front of the pawn (on its file,
+    //     ahead of it): the drawing set-up.
+    Prefer("defender_in_front", x, y) <- Pair(x, y), DefenderInFront(x), !DefenderInFront(y);
+
+    // 25. [KSQ] The defender comes nearer to the key squares, to keep the
+    //     white king off them.
+    Prefer("defender_nearer_key_square", x, y) <-
+        Mover(Side::Black), Pair(x, y), DefenderKeySquareDistance(x, dx),
+        DefenderKeySquareDistance(y, dy), (dx < dy);
 }

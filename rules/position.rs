@@ -8,8 +8,11 @@
 // (deterministic or averaged), description and source of each id live in
 // `rules/weights.toml`; a test checks that ids here and rows there agree.
 //
-// Layout: (1) derived geometry and mobility, the paper's steps 2-3 and 9-11;
-// (2) positional predicates, step 12; (3) scoring rules, absolute ones first.
+// Layout: the derived relations first, each declared just above the clauses
+// that define it and before any clause that reads it, grouped by theme (the
+// board, the rules of chess, races, the square of the pawn, key squares,
+// opposition); then the scoring rules, in the priority order of
+// `rules/weights.toml` (a test checks both).
 //
 // Sources cited below:
 //   [PECP]  Hanedan & Sertbaş, "A new rule-based approach for computer chess
@@ -41,8 +44,41 @@ pub enum Opp {
     Diagonal,
 }
 
+/// Where the kings stand relative to the pawn, counted from the pawn and
+/// seen from the defender's side of its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placed {
+    /// The white king's files from the pawn, counted positive towards the
+    /// black king's side of the pawn's file (negative: the pawn stands
+    /// between the kings).
+    pub wk_files: i8,
+    /// The white king's ranks ahead of the pawn (negative: behind it).
+    pub wk_ranks: i8,
+    /// The black king's files from the pawn (never negative).
+    pub bk_files: i8,
+    /// The black king's ranks ahead of the pawn (negative: behind it).
+    pub bk_ranks: i8,
+    /// The pawn's rank, 2 to 7.
+    pub pawn_rank: i8,
+}
+
+impl Placed {
+    /// The placement of the white king `w` and the black king `b` around
+    /// the pawn `p`.
+    pub fn of(w: Sq, p: Sq, b: Sq) -> Placed {
+        let side = if b.0 >= p.0 { 1 } else { -1 };
+        Placed {
+            wk_files: (w.0 - p.0) * side,
+            wk_ranks: w.1 - p.1,
+            bk_files: dx(b, p),
+            bk_ranks: b.1 - p.1,
+            pawn_rank: p.1,
+        }
+    }
+}
+
 crepe! {
-    // ---------------------------------------------------------------- input
+    // ------------------------------------------------------------ input
     @input
     pub struct WhiteKing(pub Sq);
     @input
@@ -55,137 +91,197 @@ crepe! {
     @input
     pub struct ToMove(pub Side);
 
-    // ---------------------------------------------------------------- output
-    // A scoring rule that matches this position.
+    // ----------------------------------------------------------- output
+    // A scoring rule that matches this position. Its weight, kind, theme
+    // and description are its row in `rules/weights.toml`.
     @output
     pub struct Fires(pub &'static str);
 
-    // ------------------------------------------- (1) geometry and mobility
-    struct Board(Sq, Sq, Sq);
-    struct Occupied(Sq);
-    struct WhiteOccupied(Sq);
-    struct RookPawn();
-    struct KnightPawn();
-    struct QueeningSquare(Sq);
-    struct StopSquare(Sq);
-    struct PawnMovesToQueen(i8);
-    struct FrontSpan(Sq);
-    struct WhiteAttacks(Sq);
-    struct PawnDefended();
-    struct PieceDefended();
-    struct BlackCanCapturePawn();
-    struct BlackCanCapturePiece();
-    struct BlackKingMove(Sq);
-    struct BlackHasMove();
-    struct BlackInCheck();
-    struct WhiteKingMove(Sq);
-    struct WhiteHasMove();
-    struct Stalemate();
-    struct Checkmate();
-    struct KingsAligned(Line, i8);
-    struct KingsMeetOnFile(i8);
+    // ==================================================================
+    // THE BOARD: where the pieces stand, and the pawn's path
 
     // The whole KPK board as one fact, for rules that need all three squares.
+    struct Board(Sq, Sq, Sq);
     Board(w, p, b) <- WhiteKing(w), WhitePawn(p), BlackKing(b);
-    Occupied(s) <- WhiteKing(s);
-    Occupied(s) <- BlackKing(s);
-    Occupied(s) <- WhiteOccupied(s);
+
+    struct WhiteOccupied(Sq);
     WhiteOccupied(s) <- WhitePawn(s);
     WhiteOccupied(s) <- WhitePiece(s, _);
 
+    struct Occupied(Sq);
+    Occupied(s) <- WhiteKing(s);
+    Occupied(s) <- BlackKing(s);
+    Occupied(s) <- WhiteOccupied(s);
+
     // A rook pawn (a- or h-file) queens on a corner square.
+    struct RookPawn();
     RookPawn() <- WhitePawn(p), (p.0 == 1 || p.0 == 8);
+
     // A knight pawn (b- or g-file) has its own stalemate traps.
+    struct KnightPawn();
     KnightPawn() <- WhitePawn(p), (p.0 == 2 || p.0 == 7);
+
+    // The square where the pawn queens.
+    struct QueeningSquare(Sq);
     QueeningSquare(Sq(p.0, 8)) <- WhitePawn(p);
+
     // The stop square: the square right in front of the pawn.
+    struct StopSquare(Sq);
     StopSquare(Sq(p.0, p.1 + 1)) <- WhitePawn(p);
-    // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
-    PawnMovesToQueen(m) <- WhitePawn(p), let m = if p.1 == 2 { 5 } else { 8 - p.1 };
+
     // The front span: the pawn's file ahead of it.
+    struct FrontSpan(Sq);
     FrontSpan(Sq(p.0, y)) <- WhitePawn(p), for y in (p.1 + 1)..=8;
+
+    // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
+    struct PawnMovesToQueen(i8);
+    PawnMovesToQueen(m) <- WhitePawn(p), let m = if p.1 == 2 { 5 } else { 8 - p.1 };
+
+    // Kings on the pawn's file, ahead of it, and how far ahead.
+    struct BkInFront(i8);
+    BkInFront(b.1 - p.1) <- Board(_, p, b), (b.0 == p.0), (b.1 > p.1);
+
+    struct WkInFront(i8);
+    WkInFront(w.1 - p.1) <- Board(w, p, _), (w.0 == p.0), (w.1 > p.1);
+
+    // The white king stands on the pawn's front span.
+    struct WkOnFrontSpan();
+    WkOnFrontSpan() <- WhiteKing(k), FrontSpan(k);
+
+    // The pawn stands between the kings: they are on opposite sides of its
+    // file.
+    struct PawnBetweenKings();
+    PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
+
+    // Where the kings stand relative to the pawn, seen from the defender's
+    // side (see `Placed`, below the program, for its five counts).
+    struct Placement(Placed);
+    Placement(Placed::of(w, p, b)) <- Board(w, p, b);
+
+    // Step 3: the kings on one file, rank or diagonal, and the squares between.
+    struct KingsAligned(Line, i8);
+    KingsAligned(l, n) <- WhiteKing(w), BlackKing(b), let Some((l, n)) = line_between(w, b);
+
+    // ==================================================================
+    // THE RULES OF CHESS: attacks, moves, captures, mate [PECP steps 9-11]
 
     // Step 9: squares White attacks (king, pawn, promoted piece; a slider's
     // ray stops at the white king but passes the black one).
+    struct WhiteAttacks(Sq);
     WhiteAttacks(s) <- WhiteKing(k), for s in neighbours(k);
     WhiteAttacks(s) <- WhitePawn(p), for s in pawn_attacks(p);
     WhiteAttacks(s) <- WhitePiece(f, r), WhiteKing(k), for s in piece_attacks(f, r, k);
 
     // Step 11: captures. The black king takes what it touches unless the
     // white king guards it.
+    struct PawnDefended();
     PawnDefended() <- WhitePawn(p), WhiteKing(k), (dist(p, k) == 1);
+
+    struct PieceDefended();
     PieceDefended() <- WhitePiece(s, _), WhiteKing(k), (dist(s, k) == 1);
+
+    struct BlackCanCapturePawn();
     BlackCanCapturePawn() <-
         ToMove(Side::Black), BlackKing(b), WhitePawn(p), (dist(b, p) == 1), !PawnDefended();
+
+    struct BlackCanCapturePiece();
     BlackCanCapturePiece() <-
         ToMove(Side::Black), BlackKing(b), WhitePiece(s, _), (dist(b, s) == 1), !PieceDefended();
 
     // Step 10: where the kings can go.
+    struct BlackKingMove(Sq);
     BlackKingMove(s) <- ToMove(Side::Black), BlackKing(b), for s in neighbours(b), !WhiteAttacks(s);
+
+    struct BlackHasMove();
     BlackHasMove() <- BlackKingMove(_);
+
+    struct BlackInCheck();
     BlackInCheck() <- ToMove(Side::Black), BlackKing(b), WhiteAttacks(b);
+
+    struct WhiteKingMove(Sq);
     WhiteKingMove(s) <-
         ToMove(Side::White), WhiteKing(k), BlackKing(b),
         for s in neighbours(k), (dist(s, b) > 1), !WhiteOccupied(s);
+
+    struct WhiteHasMove();
     WhiteHasMove() <- WhiteKingMove(_);
     WhiteHasMove() <- ToMove(Side::White), WhitePawn(p), !Occupied(Sq(p.0, p.1 + 1));
     WhiteHasMove() <- ToMove(Side::White), WhitePiece(_, _);
+
+    struct Stalemate();
     Stalemate() <- ToMove(Side::Black), !BlackHasMove(), !BlackInCheck();
     Stalemate() <- ToMove(Side::White), !WhiteHasMove();
+
+    struct Checkmate();
     Checkmate() <- ToMove(Side::Black), !BlackHasMove(), BlackInCheck();
 
-    // Step 3: the kings on one file, rank or diagonal, and the squares between.
-    KingsAligned(l, n) <- WhiteKing(w), BlackKing(b), let Some((l, n)) = line_between(w, b);
-    // White to move, the kings on one file with the black king above and an
-    // odd number of squares between (Black holds the direct or distant
-    // opposition): the rank where they meet in direct opposition if both
-    // walk towards each other [OPP].
-    KingsMeetOnFile(r) <-
-        WhiteKing(w), BlackKing(b), ToMove(Side::White), (w.0 == b.0), (b.1 > w.1),
-        ((b.1 - w.1) % 2 == 0), let r = (w.1 + b.1) / 2;
-
-    // ------------------------------------------ (2) positional predicates
-    struct Opposition(Opp, Side);
-    struct WhiteHasOpposition(Opp);
-    struct OutsideSquare();
-    struct KeySquare(Sq);
-    struct WkOnKeySquare();
-    struct WkOnFrontSpan();
-    struct BkInFront(i8);
-    struct WkInFront(i8);
+    // Knight-pawn stalemate trap [KNOW 3]: pawn b6, black king a8, white
+    // king c7 or c8, Black to move is stalemate or leads to it; the key
+    // square rule must not claim a win there (and the g-file mirror).
     struct KnightPawnStalemateTrap();
-    struct WhiteWinsKeySquareRace();
-    struct WhiteCanDrive();
+    KnightPawnStalemateTrap() <-
+        Board(w, p, b), KnightPawn(), ToMove(Side::Black), (p.1 == 6),
+        let corner = if p.0 == 2 { 1 } else { 8 },
+        (b == Sq(corner, 8)), (w.0 == 2 * p.0 - corner), (w.1 >= 7);
 
-    // Opposition [OPP]: the kings face each other with an odd number of
-    // squares between; the side NOT to move holds it. Direct: one square
-    // between on a file or rank; distant: three or five; diagonal: on a
-    // diagonal with an odd number between.
-    Opposition(Opp::Direct, s.other()) <-
-        ToMove(s), KingsAligned(l, 1), (l != Line::Diagonal);
-    Opposition(Opp::Distant, s.other()) <-
-        ToMove(s), KingsAligned(l, n), (l != Line::Diagonal), (n == 3 || n == 5);
-    Opposition(Opp::Diagonal, s.other()) <-
-        ToMove(s), KingsAligned(Line::Diagonal, n), (n % 2 == 1);
-    WhiteHasOpposition(o) <- Opposition(o, Side::White);
+    // ==================================================================
+    // RACES, counted in moves [FINE p. 7, counting tempi]
 
-    // The white king stands on the pawn's front span.
-    WkOnFrontSpan() <- WhiteKing(k), FrontSpan(k);
+    // Black's extra move in a race: 1 with Black to move, 0 with White to
+    // move (the side to move is a step ahead).
+    struct BlackTempo(i8);
+    BlackTempo(if s == Side::Black { 1 } else { 0 }) <- ToMove(s);
+
+    // How many moves sooner the white king gets somewhere than the black
+    // king; positive favours White. To the pawn itself (to guard it, or to
+    // take it), to the nearest key square [KSQ], to the queening square
+    // (for a rook pawn, the corner the defender needs), and to the stop
+    // square.
+    struct PawnRace(i8);
+    PawnRace(race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
+
+    struct KeySquareRace(i8);
+    KeySquareRace(key_square_race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
+
+    struct QueeningRace(i8);
+    QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
+
+    struct StopRace(i8);
+    StopRace(race(w, b, stop, s)) <- Board(w, _, b), StopSquare(stop), ToMove(s);
+
+    // ==================================================================
+    // THE SQUARE OF THE PAWN [FINE p. 7]
+
+    // How far the black king stands outside the square of the pawn
+    // (positive: outside, it cannot catch a running pawn; zero or less:
+    // inside, by that many steps).
+    struct SquareMargin(i8);
+    SquareMargin(dist(b, q) - m - t) <-
+        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), BlackTempo(t);
 
     // The square of the pawn [FINE p. 7; KNOW 2]: the black king catches the
     // pawn only if it is no further from the queening square than the pawn
     // (one step more when Black moves first). A white king on the front span
     // costs the pawn a tempo, so Black gets one more. A pawn that can be
     // taken at once is not outside anything.
-    // (SquareMargin, below, counts the steps outside.)
+    struct OutsideSquare();
     OutsideSquare() <- SquareMargin(d), !WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 1);
     OutsideSquare() <- SquareMargin(d), WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 2);
+
+    // Black to move: a square the black king can step to lies on or next to
+    // the queening square (see `pawn_runs_through`).
+    struct BlackKingNearQueeningSquare();
+    BlackKingNearQueeningSquare() <- BlackKingMove(s), QueeningSquare(q), (dist(s, q) <= 1);
+
+    // ==================================================================
+    // KEY SQUARES [KSQ; FINE pp. 7-9]
 
     // Key squares [KSQ; FINE pp. 7-9]: if the white king reaches one, the
     // pawn queens whoever moves. Pawn on ranks 2-4: the three squares two
     // ranks ahead; on the 5th: the six squares on ranks 6 and 7; on the 6th:
     // the six on ranks 7 and 8; on the 7th: the squares on ranks 7-8 next to
     // it. Rook pawn: b7 and b8 (g7, g8), once the pawn is on the 6th or 7th.
+    struct KeySquare(Sq);
     KeySquare(s) <-
         WhitePawn(p), !RookPawn(), (p.1 <= 4),
         for f in (p.0 - 1)..=(p.0 + 1), let s = Sq(f, p.1 + 2), (s.on_board());
@@ -198,74 +294,62 @@ crepe! {
     KeySquare(Sq(f, y)) <-
         WhitePawn(p), RookPawn(), (p.1 >= 6),
         let f = if p.0 == 1 { 2 } else { 7 }, for y in 7..=8;
+
+    struct WkOnKeySquare();
     WkOnKeySquare() <- WhiteKing(k), KeySquare(k);
-
-    // Knight-pawn stalemate trap [KNOW 3]: pawn b6, black king a8, white
-    // king c7 or c8, Black to move is stalemate or leads to it; the key
-    // square rule must not claim a win there (and the g-file mirror).
-    KnightPawnStalemateTrap() <-
-        Board(w, p, b), KnightPawn(), ToMove(Side::Black), (p.1 == 6),
-        let corner = if p.0 == 2 { 1 } else { 8 },
-        (b == Sq(corner, 8)), (w.0 == 2 * p.0 - corner), (w.1 >= 7);
-
-    // Kings on the pawn's file, ahead of it, and how far ahead.
-    BkInFront(b.1 - p.1) <- Board(_, p, b), (b.0 == p.0), (b.1 > p.1);
-    WkInFront(w.1 - p.1) <- Board(w, p, _), (w.0 == p.0), (w.1 > p.1);
 
     // The race to a key square: the white king steps onto it before the
     // black king can even stand next to it (Black moving first gains a
     // tempo). A counting rule of thumb, not exact: it ignores the pawn's own
     // moves and shouldering [KPK, "key squares"].
+    struct WhiteWinsKeySquareRace();
     WhiteWinsKeySquareRace() <-
         Board(w, _, b), KeySquare(k), BlackTempo(t), !BlackCanCapturePawn(),
         (dist(w, k) + t < dist(b, k));
 
-    // Races, counted in moves with the side to move one step ahead [FINE
-    // p. 7, counting tempi]: how many moves sooner the white king gets
-    // there than the black king. Positive favours White. To the pawn itself
-    // (to guard it, or to take it), to the nearest key square [KSQ], and to
-    // the queening square (for a rook pawn, the corner the defender needs).
-    struct PawnRace(i8);
-    struct KeySquareRace(i8);
-    struct QueeningRace(i8);
-    PawnRace(race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
-    KeySquareRace(key_square_race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
-    QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
-
-    // The race to the stop square, as the races above, and how far the
-    // black king stands outside the square of the pawn (positive: outside,
-    // it cannot catch a running pawn; zero or less: inside, by that many
-    // steps) [FINE p. 7].
-    // Black's extra move in a race: 1 with Black to move, 0 with White to
-    // move (the side to move is a step ahead).
-    struct BlackTempo(i8);
-    BlackTempo(if s == Side::Black { 1 } else { 0 }) <- ToMove(s);
-    struct StopRace(i8);
-    struct SquareMargin(i8);
-    StopRace(race(w, b, stop, s)) <- Board(w, _, b), StopSquare(stop), ToMove(s);
-    SquareMargin(dist(b, q) - m - t) <-
-        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), BlackTempo(t);
-    // The pawn stands between the kings: they are on opposite sides of its
-    // file.
-    struct PawnBetweenKings();
-    // Where the kings stand relative to the pawn, seen from the defender's
-    // side: the white king's file offset counted positive towards the
-    // black king's side of the pawn's file (negative: the pawn is between
-    // them), its rank offset, the black king's file distance and rank
-    // offset from the pawn, and the pawn's rank.
-    struct Placement(i8, i8, i8, i8, i8);
-    Placement((w.0 - p.0) * side, w.1 - p.1, dx(b, p), b.1 - p.1, p.1) <-
-        Board(w, p, b), let side = if b.0 >= p.0 { 1 } else { -1 };
-    PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
-
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
     // pawn, the white king is visually closer than the black king to the
     // square two ahead of the pawn, and the pawn is not lost.
+    struct WhiteCanDrive();
     WhiteCanDrive() <-
         Board(w, p, b), ToMove(Side::White), !RookPawn(),
         let ahead = Sq(p.0, (p.1 + 2).min(8)), (visually_closer(w, ahead, b));
 
-    // ------------------------------------------------ (3) scoring rules
+    // ==================================================================
+    // OPPOSITION [OPP; PECP step 12]
+
+    // Opposition [OPP]: the kings face each other with an odd number of
+    // squares between; the side NOT to move holds it. Direct: one square
+    // between on a file or rank; distant: three or five; diagonal: on a
+    // diagonal with an odd number between.
+    struct Opposition(Opp, Side);
+    Opposition(Opp::Direct, s.other()) <-
+        ToMove(s), KingsAligned(l, 1), (l != Line::Diagonal);
+    Opposition(Opp::Distant, s.other()) <-
+        ToMove(s), KingsAligned(l, n), (l != Line::Diagonal), (n == 3 || n == 5);
+    Opposition(Opp::Diagonal, s.other()) <-
+        ToMove(s), KingsAligned(Line::Diagonal, n), (n % 2 == 1);
+
+    struct WhiteHasOpposition(Opp);
+    WhiteHasOpposition(o) <- Opposition(o, Side::White);
+
+    // White to move, the kings on one file with the black king above and an
+    // odd number of squares between (Black holds the direct or distant
+    // opposition): the rank where they meet in direct opposition if both
+    // walk towards each other [OPP].
+    struct KingsMeetOnFile(i8);
+    KingsMeetOnFile(r) <-
+        WhiteKing(w), BlackKing(b), ToMove(Side::White), (w.0 == b.0), (b.1 > w.1),
+        ((b.1 - w.1) % 2 == 0), let r = (w.1 + b.1) / 2;
+
+    // ==================================================================
+    // SCORING RULES, in the priority order of `rules/weights.toml`: the
+    // absolute results, the deterministic rules (wins and draws; the first
+    // that fires gives the weight), then the averaged tendencies. A test
+    // checks that this order and the file's agree.
+
+    // --- deterministic rules: each decides alone
+
     // Absolute results [PECP step 14]: by the rules of chess.
 
     // A queen or rook that cannot be taken, with Black not stalemated, mates
@@ -276,18 +360,20 @@ crepe! {
         WhitePiece(_, r), (r.is_major()), ToMove(Side::Black),
         !BlackCanCapturePiece(), !Stalemate();
     Fires("absolute_win") <- Checkmate();
+
     // No pawn and no queen or rook: the pawn was taken, or promoted to a
     // minor piece, which cannot mate.
-    Fires("absolute_draw_material") <- WhiteKing(_), !WhitePawn(_), !WhitePiece(_, Promo::Queen), !WhitePiece(_, Promo::Rook);
+    Fires("absolute_draw_material") <-
+        WhiteKing(_), !WhitePawn(_), !WhitePiece(_, Promo::Queen), !WhitePiece(_, Promo::Rook);
+
     // The new queen or rook can be taken at once.
     Fires("absolute_draw_piece_lost") <- BlackCanCapturePiece();
+
     // The side to move has no legal move and is not in check.
     Fires("absolute_draw_stalemate") <- Stalemate();
 
     // Capture [KNOW 1]: Black to move next to an undefended pawn takes it.
     Fires("pawn_falls") <- BlackCanCapturePawn(), WhitePawn(_);
-
-    // --- deterministic theory: wins
 
     // The square of the pawn [FINE p. 7; KNOW 2, n=163,640/0].
     Fires("outside_square") <- OutsideSquare(), !Stalemate();
@@ -345,21 +431,22 @@ crepe! {
     // the pawn's path, and the defender cannot get round it in time
     // (n=1,488, no exception).
     Fires("defender_shut_out_above") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr <= 6),
-        (wy >= 2), (wy <= 4), (by >= 4), (wx >= -1), (bx >= wx);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank <= 6), (pl.wk_ranks >= 2),
+        (pl.wk_ranks <= 4), (pl.bk_ranks >= 4), (pl.wk_files >= -1), (pl.bk_files >= pl.wk_files);
     // ... or the white king four or five ranks in front, at most two files
     // on the far side or three on the defender's, and the black king two
     // files or more off and five ranks or more in front (n=379, no
     // exception).
     Fires("defender_shut_out_above") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy >= 4), (wy <= 5),
-        (wx >= -2), (wx <= 3), (bx >= 2), (by >= 5);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks >= 4), (pl.wk_ranks <= 5),
+        (pl.wk_files >= -2), (pl.wk_files <= 3), (pl.bk_files >= 2), (pl.bk_ranks >= 5);
     // ... or four ranks or more above a white king that is in front of its
     // pawn, and no more than two files further out than it (n=284, no
     // exception).
     Fires("defender_shut_out_above") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy >= 1), (bx - wx >= 0),
-        (bx - wx <= 2), (by - wy >= 4);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks >= 1),
+        (pl.bk_files - pl.wk_files >= 0), (pl.bk_files - pl.wk_files <= 2),
+        (pl.bk_ranks - pl.wk_ranks >= 4);
 
     // The defender beside or below the pawn, off its file, the white king
     // near [FINE p. 7; KPK]: a black king that is not in front of a
@@ -373,21 +460,21 @@ crepe! {
     // pawn, the white king from three files on the far side to one on the
     // defender's, from two ranks behind to three ahead (n=7,890, no exception).
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (bx == 2), (by <= 0),
-        (wx >= -2), (wx <= 2), (wy >= -1), (wy <= 1);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.bk_files == 2), (pl.bk_ranks <= 0),
+        (pl.wk_files >= -2), (pl.wk_files <= 2), (pl.wk_ranks >= -1), (pl.wk_ranks <= 1);
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (bx == 3), (by <= -1),
-        (wx >= -3), (wx <= 4), (wy >= -2), (wy <= 0);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.bk_files == 3), (pl.bk_ranks <= -1),
+        (pl.wk_files >= -3), (pl.wk_files <= 4), (pl.wk_ranks >= -2), (pl.wk_ranks <= 0);
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (bx >= 2), (by <= 0),
-        (wx >= -3), (wx <= 1), (wy >= -2), (wy <= 3);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 2), (pl.bk_ranks <= 0),
+        (pl.wk_files >= -3), (pl.wk_files <= 1), (pl.wk_ranks >= -2), (pl.wk_ranks <= 3);
     // ... or, White to move, three files off or more and not above the
     // pawn, the white king up to three files over on the defender's side
     // (or anywhere on the far side), from one rank behind to three ahead
     // (n=6,245, no exception).
     Fires("defender_beside_king_near") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (by <= 0),
-        (wx <= 3), (wy >= -1), (wy <= 3);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 3), (pl.bk_ranks <= 0),
+        (pl.wk_files <= 3), (pl.wk_ranks >= -1), (pl.wk_ranks <= 3);
 
     // The king shoulders the defender [KPK, shouldering; FINE pp. 8-9]:
     // Black to move, a pawn on the 5th or below, the white king on the
@@ -400,11 +487,12 @@ crepe! {
     // (n=4,060, no exception). The defender has to walk round the white king
     // to get in front of the pawn and is too late.
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr <= 5),
-        (wx >= -1), (bx - wx >= -1), (by == wy || (by == wy + 1 && wy >= 1));
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= -1),
+        (pl.bk_files - pl.wk_files >= -1),
+        (pl.bk_ranks == pl.wk_ranks || (pl.bk_ranks == pl.wk_ranks + 1 && pl.wk_ranks >= 1));
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wx >= 1), (wy <= 2),
-        (bx - wx >= 1), (by <= wy);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_files >= 1), (pl.wk_ranks <= 2),
+        (pl.bk_files - pl.wk_files >= 1), (pl.bk_ranks <= pl.wk_ranks);
     // ... or the black king right beside the white king on its outer side
     // (level, below, or one rank above it), the white king no more than a
     // rank in front of its pawn (n=2,553, no exception); or, the pawn on the
@@ -415,14 +503,15 @@ crepe! {
     // the pawn, the black king further out and at most a rank below it
     // (n=320, no exception).
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wy <= 1), (bx - wx >= 0),
-        (bx - wx <= 1), (by - wy <= 1);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks <= 1),
+        (pl.bk_files - pl.wk_files >= 0), (pl.bk_files - pl.wk_files <= 1),
+        (pl.bk_ranks - pl.wk_ranks <= 1);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr == 2),
-        (wx >= 2), (wy <= 3), (bx - wx >= 0), (by - wy <= 1);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= 2),
+        (pl.wk_ranks <= 3), (pl.bk_files - pl.wk_files >= 0), (pl.bk_ranks - pl.wk_ranks <= 1);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr >= 5),
-        (wx >= 2), (wy >= 0), (bx - wx >= 1), (by - wy >= -1);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank >= 5), (pl.wk_files >= 2),
+        (pl.wk_ranks >= 0), (pl.bk_files - pl.wk_files >= 1), (pl.bk_ranks - pl.wk_ranks >= -1);
     // White to move, the black king three files or more beyond the white
     // king and within a rank of it, a pawn on the 5th or below, the white
     // king at most two files on the far side (n=4,220, no exception); or
@@ -431,14 +520,17 @@ crepe! {
     // Black to move, six files beyond, level or a rank above (n=888, no
     // exception).
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::White), !RookPawn(), (pr <= 5),
-        (wx >= -2), (bx - wx >= 3), (by - wy >= -1), (by - wy <= 1);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= -2),
+        (pl.bk_files - pl.wk_files >= 3), (pl.bk_ranks - pl.wk_ranks >= -1),
+        (pl.bk_ranks - pl.wk_ranks <= 1);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::White), !RookPawn(), (wx >= -3), (bx - wx >= 5),
-        (by - wy >= -1), (by - wy <= 2);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.wk_files >= -3),
+        (pl.bk_files - pl.wk_files >= 5), (pl.bk_ranks - pl.wk_ranks >= -1),
+        (pl.bk_ranks - pl.wk_ranks <= 2);
     Fires("king_shoulders_defender") <-
-        Placement(wx, wy, bx, by, _), ToMove(Side::Black), !RookPawn(), (wx >= -3), (bx - wx >= 6),
-        (by - wy >= 0), (by - wy <= 1);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_files >= -3),
+        (pl.bk_files - pl.wk_files >= 6), (pl.bk_ranks - pl.wk_ranks >= 0),
+        (pl.bk_ranks - pl.wk_ranks <= 1);
 
     // The pawn on its starting square [KNOW 2; FINE p. 7]: a non-rook pawn
     // on the 2nd can still double-step, which gains the white king the
@@ -451,14 +543,16 @@ crepe! {
     // higher than the 4th, the white king within two files and one to
     // three ranks ahead (n=756, no exception).
     Fires("pawn_on_second_rank_escorted") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::White), !RookPawn(), (pr == 2),
-        (wx >= -3), (wx <= 3), (wy >= 0), (wy <= 4), (bx >= 1), (by <= 1);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= -3),
+        (pl.wk_files <= 3), (pl.wk_ranks >= 0), (pl.wk_ranks <= 4), (pl.bk_files >= 1),
+        (pl.bk_ranks <= 1);
     Fires("pawn_on_second_rank_escorted") <-
-        Placement(wx, wy, bx, _, pr), BlackTempo(t), !RookPawn(), (pr == 2),
-        (wx <= 2), (wy <= 5), (bx >= 3 + t);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files <= 2),
+        (pl.wk_ranks <= 5), (pl.bk_files >= 3 + t);
     Fires("pawn_on_second_rank_escorted") <-
-        Placement(wx, wy, bx, by, pr), ToMove(Side::Black), !RookPawn(), (pr == 2),
-        (wx >= -2), (wx <= 2), (wy >= 1), (wy <= 3), (bx >= 2), (by <= 2);
+        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= -2),
+        (pl.wk_files <= 2), (pl.wk_ranks >= 1), (pl.wk_ranks <= 3), (pl.bk_files >= 2),
+        (pl.bk_ranks <= 2);
 
     // The defender left behind [FINE p. 7]: a king two or more ranks behind
     // a pawn never catches it: each time it comes closer the pawn steps on,
@@ -504,21 +598,6 @@ crepe! {
     Fires("wins_both_races") <-
         Board(w, p, b), StopRace(ts), (ts >= 1), (w.1 >= b.1), (dist(w, p) <= 3),
         (dist(b, p) >= 4);
-    // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
-    // ranks 2-4, and a key square the white king reaches before the black
-    // king can even guard it (the defender needs only to stand next to it,
-    // one move less than getting there: dist(b, k) - 1 >= dist(w, k) + t,
-    // written below as a strict inequality), while the black king is no nearer
-    // the pawn than the white king, tempo counted, so that it cannot win
-    // the pawn behind the white king's back. Once on a key square the
-    // white king wins whoever moves. Counting the race per key square and
-    // to the guard rather than the square makes this reach further than
-    // `wins_both_races` (n=20,537 with the pawn on files b-d, no exception;
-    // with the pawn on the 5th, 62 exceptions).
-    Fires("wins_race_to_a_key_square") <-
-        Board(w, p, b), !RookPawn(), BlackTempo(t), (p.1 <= 4),
-        (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
-        ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
 
     // Black to move, the white king first to the key squares, and the black
     // king not below the white king, so it cannot turn back on the pawn
@@ -532,6 +611,7 @@ crepe! {
     // king: it cannot get in front any more (n=14,944, no exception).
     Fires("king_at_stop_square_defender_shut_out") <-
         Board(w, _, b), StopSquare(stop), !RookPawn(), (dist(w, stop) <= 1), (dx(w, b) >= 3);
+
     // The same one step further on: the white king next to a key square,
     // no more than two ranks ahead of a non-rook pawn, the black king four
     // files away from it (n=13,824, no exception).
@@ -575,7 +655,7 @@ crepe! {
     // white king anywhere on the far side or up to two files over on the
     // defender's (n=10,464, no exception).
     Fires("defender_far_to_the_side") <-
-        Placement(wx, _, bx, _, _), ToMove(Side::White), !RookPawn(), (bx >= 4), (wx <= 2);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 4), (pl.wk_files <= 2);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
@@ -595,16 +675,6 @@ crepe! {
         Board(w, p, b), !RookPawn(), (dx(b, p) >= 3), (dx(w, b) >= 3), (dist(w, p) <= 3),
         (w.1 >= p.1 - 1);
 
-    // The pawn on the 7th runs through [FINE p. 7; KPK]: Black to move
-    // cannot take the pawn, and no square the black king can step to lies
-    // on or next to the queening square unless the white king guards it:
-    // whatever Black plays, the pawn queens and the queen stays (the white
-    // king must not stand on the queening square itself). (The pawn
-    // takes away the squares diagonally in front of it, so a black king
-    // beside the white king is often caught like this.) n=11,278 with the
-    // pawn on files a-d, no exception.
-    struct BlackKingNearQueeningSquare();
-    BlackKingNearQueeningSquare() <- BlackKingMove(s), QueeningSquare(q), (dist(s, q) <= 1);
     Fires("pawn_runs_through") <-
         Board(w, p, _), QueeningSquare(q), ToMove(Side::Black), (p.1 == 7),
         !BlackCanCapturePawn(), BlackHasMove(), (dist(w, q) == 1);
@@ -675,16 +745,16 @@ crepe! {
     // defender's side (or anywhere on the far side), from two ranks behind
     // to four ahead (n=10,720, no exception).
     Fires("defender_on_the_far_side") <-
-        Placement(wx, wy, bx, _, _), ToMove(Side::White), !RookPawn(), (bx >= 3), (wx <= 1),
-        (wy >= -2), (wy <= 4);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 3), (pl.wk_files <= 1),
+        (pl.wk_ranks >= -2), (pl.wk_ranks <= 4);
     // ... or, White to move, a non-rook pawn on the 6th or below, the white
     // king on its file or on the side away from the defender, within three
     // files of it and from one rank behind to three ahead, and the black
     // king two files or more off the pawn's file: the white king gets in
     // front first (n=7,080, no exception).
     Fires("defender_on_the_far_side") <-
-        Placement(wx, wy, bx, _, pr), ToMove(Side::White), !RookPawn(), (pr <= 6),
-        (wx <= 0), (wx >= -3), (wy >= -1), (wy <= 3), (bx >= 2);
+        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank <= 6), (pl.wk_files <= 0),
+        (pl.wk_files >= -3), (pl.wk_ranks >= -1), (pl.wk_ranks <= 3), (pl.bk_files >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
@@ -729,17 +799,17 @@ crepe! {
     Fires("opposition_in_front") <-
         Board(w, _, b), WkInFront(1), !RookPawn(), ToMove(Side::Black),
         (b.0 == w.0), (b.1 == w.1 + 2);
+
     // The same with distant opposition, three squares between [KNOW 4, n=12/0].
     Fires("distant_opposition_in_front") <-
         Board(w, _, b), WkInFront(1), !RookPawn(), ToMove(Side::Black),
         (b.0 == w.0), (b.1 == w.1 + 4);
+
     // A spare pawn move hands the move over [KNOW 4, n=18/0]: white king two
     // squares in front, black king four squares in front, White to move.
     Fires("spare_tempo") <-
         Board(w, p, b), WkInFront(2), !RookPawn(), ToMove(Side::White),
         (b.0 == p.0), (b.1 == p.1 + 4), (w.1 == p.1 + 2);
-
-    // --- deterministic theory: draws
 
     // The defender in front [KNOW 6, n=7,964/0]: the black king one or two
     // squares directly in front of the pawn, not on the 8th rank, draws.
@@ -754,18 +824,6 @@ crepe! {
         Board(w, p, b), BlackTempo(t), (b.1 > p.1),
         let reach_b = dist(b, p) - 1, let reach_w = dist(w, p) - 1,
         (reach_b <= t), (reach_w >= reach_b + 2);
-
-    // The defender wins the pawn from afar [KPK; FINE p. 7, counting
-    // tempi]: Black to move, its king inside the square of the pawn (it
-    // catches the pawn if it runs: no more king moves to the queening
-    // square than the pawn has steps to make, the double step counted), and
-    // at least two moves nearer the pawn than the white king: it takes the
-    // pawn before the white king can guard it. Checked over every legal
-    // position (n=11,471/0, files a-d; a single move nearer: 295
-    // exceptions).
-    Fires("defender_catches_pawn") <-
-        Board(w, p, b), ToMove(Side::Black), QueeningSquare(q), PawnMovesToQueen(m),
-        (dist(b, q) <= m), (dist(w, p) >= dist(b, p) + 2);
 
     // The defender in front and nearer [KPK; FINE p. 7]: the black king
     // stands ahead of the pawn, within a file of it, and is nearer to the
@@ -788,8 +846,8 @@ crepe! {
     // Black to move, two of each with White to move): the white king is in
     // its own way and cannot get in front first (n=4,812, no exception).
     Fires("defender_in_front_king_behind") <-
-        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr <= 5),
-        (wx >= 2 - t), (wy <= t - 2), (bx <= 3), (by >= 0);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= 2 - t),
+        (pl.wk_ranks <= t - 2), (pl.bk_files <= 3), (pl.bk_ranks >= 0);
 
     // The defender first to the key squares [KSQ; FINE pp. 7-9]: the
     // black king reaches the key squares three moves before the white king,
@@ -843,8 +901,8 @@ crepe! {
     // defender wins or blockades the pawn before the king gets back
     // (n=2,112, no exception).
     Fires("attacker_gone_too_far") <-
-        Placement(_, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr >= 3),
-        (wy >= 4), (bx <= 2 + t), (by >= -t), (by <= 1 + t);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank >= 3), (pl.wk_ranks >= 4),
+        (pl.bk_files <= 2 + t), (pl.bk_ranks >= -t), (pl.bk_ranks <= 1 + t);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
     // or more above the black king, the black king inside the square of the
@@ -859,6 +917,7 @@ crepe! {
     Fires("attacker_far_above") <-
         Board(w, p, b), StopSquare(stop), SquareMargin(m), (m <= 0), (dist(b, p) == 1),
         (b != stop), (w.1 >= b.1 + 3);
+
     // The defender two moves ahead to the queening square [FINE p. 7;
     // KPK, "the defending king should stand in front of the pawn"]: inside
     // the square, two moves sooner than the white king on the queening
@@ -871,6 +930,7 @@ crepe! {
     // together: n=10,026, no exception).
     Fires("defender_first_to_queening_square") <-
         QueeningRace(tq), KeySquareRace(tk), (tq <= -6), (tk <= 0);
+
     // The defender on a key square [KSQ]: the black king stands on a key
     // square of the pawn and the white king is three files or more from
     // the pawn: the defender holds the key squares (n=4,560, no exception).
@@ -887,6 +947,7 @@ crepe! {
         Board(w, _, b), SquareMargin(m), (m <= -3), (w.1 >= b.1 + 2);
     Fires("defender_deep_in_square") <-
         Board(w, p, b), SquareMargin(m), (m <= -1), (dx(w, p) >= 4), (w.1 >= b.1 + 4);
+
     // The attacker far below [FINE p. 7]: the white king six ranks below
     // the black king, which is first to the square in front of the pawn
     // and two steps inside the square: it blockades long before the white
@@ -911,30 +972,29 @@ crepe! {
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
     Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);
+
     // Rook pawn, the black king ahead of it on the rook file or the next
     // one, the white king not ahead of its pawn: the black king gets to the
     // corner first [KPK, rook pawn; FINE p. 9].
     Fires("rook_pawn_defender_ahead") <-
         Board(w, p, b), RookPawn(), (dx(b, p) <= 1), (b.1 > p.1), (w.1 <= p.1);
+
     // Rook pawn, black king on a8/b8 (h8/g8): a fortress (n=2,676/0).
     Fires("rook_pawn_corner") <-
         Board(_, p, b), RookPawn(), (b.1 == 8), (dx(b, p) <= 1);
+
     // Rook pawn, black king on c8 (f8), pawn on ranks 2-6: the black king
     // reaches b8 in time, except with pawn a6, white king b6 or c6 and
     // White to move, where a7 wins.
     Fires("rook_pawn_c8") <-
         Board(w, p, b), RookPawn(), (p.1 <= 6), (b.1 == 8), (dx(b, p) == 2),
         ToMove(s), (!(p.1 == 6 && s == Side::White && w.1 == 6 && dx(w, p) >= 1 && dx(w, p) <= 2));
+
     // Rook pawn, black king on c7 (f7), pawn on ranks 2-6, not capturable
     // (n=1,080/0).
     Fires("rook_pawn_c7") <-
         Board(_, p, b), RookPawn(), (p.1 <= 6), (b.1 == 7), (dx(b, p) == 2),
         !BlackCanCapturePawn();
-    // Rook pawn, white king shut in on a7/a8 ahead of its pawn by the black
-    // king on c7/c8 (n=88/0).
-    Fires("rook_pawn_king_shut_in") <-
-        Board(w, p, b), RookPawn(), (w.0 == p.0), (w.1 >= 7), (w.1 > p.1),
-        (b.1 >= 7), (dx(b, p) == 2);
 
     // Rook pawn, the corner shut [KPK, rook pawn; FINE p. 9]: the defender
     // draws once its king reaches a8, b8, c8 or c7 (h8, g8, f8, f7). The
@@ -987,11 +1047,33 @@ crepe! {
     // side; with White to move, one or two ranks ahead, the black king
     // three files off and at most two ranks up (n=289, no exception).
     Fires("rook_pawn_defender_left_behind") <-
-        Placement(wx, wy, bx, by, pr), RookPawn(), ToMove(Side::Black), (pr == 2),
-        (wx <= 3), (wy >= 2), (wy <= 4), (bx >= 2), (by <= 0);
+        Placement(pl), RookPawn(), ToMove(Side::Black), (pl.pawn_rank == 2), (pl.wk_files <= 3),
+        (pl.wk_ranks >= 2), (pl.wk_ranks <= 4), (pl.bk_files >= 2), (pl.bk_ranks <= 0);
     Fires("rook_pawn_defender_left_behind") <-
-        Placement(wx, wy, bx, by, pr), RookPawn(), ToMove(Side::White), (pr == 2),
-        (wx <= 3), (wy >= 1), (wy <= 2), (bx >= 3), (by <= 2);
+        Placement(pl), RookPawn(), ToMove(Side::White), (pl.pawn_rank == 2), (pl.wk_files <= 3),
+        (pl.wk_ranks >= 1), (pl.wk_ranks <= 2), (pl.bk_files >= 3), (pl.bk_ranks <= 2);
+
+    // Rook pawn, white king shut in on a7/a8 ahead of its pawn by the black
+    // king on c7/c8 (n=88/0).
+    Fires("rook_pawn_king_shut_in") <-
+        Board(w, p, b), RookPawn(), (w.0 == p.0), (w.1 >= 7), (w.1 > p.1),
+        (b.1 >= 7), (dx(b, p) == 2);
+
+    // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
+    // ranks 2-4, and a key square the white king reaches before the black
+    // king can even guard it (the defender needs only to stand next to it,
+    // one move less than getting there: dist(b, k) - 1 >= dist(w, k) + t,
+    // written below as a strict inequality), while the black king is no nearer
+    // the pawn than the white king, tempo counted, so that it cannot win
+    // the pawn behind the white king's back. Once on a key square the
+    // white king wins whoever moves. Counting the race per key square and
+    // to the guard rather than the square makes this reach further than
+    // `wins_both_races` (n=20,537 with the pawn on files b-d, no exception;
+    // with the pawn on the 5th, 62 exceptions).
+    Fires("wins_race_to_a_key_square") <-
+        Board(w, p, b), !RookPawn(), BlackTempo(t), (p.1 <= 4),
+        (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
+        ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
 
     // The opposition in front of the pawn, taken with the move [OPP; KSQ;
     // FINE p. 8]: White to move steps onto the black king's file, ahead of
@@ -1056,24 +1138,37 @@ crepe! {
     // to move): the king steps up beside its pawn before the defender can
     // get in front (n=1,181, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Placement(wx, wy, bx, _, pr), BlackTempo(t), !RookPawn(), (pr == 6),
-        (wy == -1), (wx >= -2), (wx <= 2), (bx > t);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.wk_ranks == -1),
+        (pl.wk_files >= -2), (pl.wk_files <= 2), (pl.bk_files > t);
     // The black king on the 7th or 8th rank two files or more from a pawn
     // on the 6th (three with Black to move), whose guard of the squares
     // beside the queening square keeps it out, and the white king within
     // three files and at most two ranks behind (one with Black to move)
     // (n=1,142, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr == 6),
-        (by >= 1), (bx >= 2 + t), (wx >= -3), (wx <= 3), (wy >= t - 2);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.bk_ranks >= 1),
+        (pl.bk_files >= 2 + t), (pl.wk_files >= -3), (pl.wk_files <= 3), (pl.wk_ranks >= t - 2);
     // The white king two files or more off a pawn on the 6th on the
     // defender's side, at most a rank behind, and the black king further
     // out (or, White to move, at most a file nearer) and not more than a
     // rank below the white king: the white king shoulders it away from
     // the pawn (n=470, no exception).
     Fires("sixth_rank_pawn_safe") <-
-        Placement(wx, wy, bx, by, pr), BlackTempo(t), !RookPawn(), (pr == 6),
-        (wx >= 2), (wy >= -1), (bx - wx >= t - 1), (by - wy >= -1);
+        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.wk_files >= 2),
+        (pl.wk_ranks >= -1), (pl.bk_files - pl.wk_files >= t - 1),
+        (pl.bk_ranks - pl.wk_ranks >= -1);
+
+    // The defender wins the pawn from afar [KPK; FINE p. 7, counting
+    // tempi]: Black to move, its king inside the square of the pawn (it
+    // catches the pawn if it runs: no more king moves to the queening
+    // square than the pawn has steps to make, the double step counted), and
+    // at least two moves nearer the pawn than the white king: it takes the
+    // pawn before the white king can guard it. Checked over every legal
+    // position (n=11,471/0, files a-d; a single move nearer: 295
+    // exceptions).
+    Fires("defender_catches_pawn") <-
+        Board(w, p, b), ToMove(Side::Black), QueeningSquare(q), PawnMovesToQueen(m),
+        (dist(b, q) <= m), (dist(w, p) >= dist(b, p) + 2);
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
     // king on the back rank next to the square facing the white king, Black
@@ -1098,19 +1193,16 @@ crepe! {
     // black king directly in front, white king directly behind, Black to move.
     Fires("blockade_king_behind") <-
         Board(w, p, _), BkInFront(1), ToMove(Side::Black), (w.0 == p.0), (w.1 == p.1 - 1);
+
     // Black king directly in front, white king diagonally behind, White to move.
     Fires("blockade_king_diagonal_behind") <-
         Board(w, p, _), BkInFront(1), ToMove(Side::White), (dx(w, p) == 1), (w.1 == p.1 - 1);
+
     // Kings in vertical opposition with the pawn beside the white king,
     // White to move.
     Fires("opposition_pawn_beside") <-
         Board(w, p, b), ToMove(Side::White), (w.0 == b.0), (b.1 == w.1 + 2),
         (p.1 == w.1), (dx(w, p) == 1);
-    // White king one rank behind the pawn within one file, black king two
-    // ranks ahead within one file, White to move, black king not on the 8th.
-    Fires("kings_behind_and_ahead") <-
-        Board(w, p, b), ToMove(Side::White), (w.1 == p.1 - 1), (dx(w, p) <= 1),
-        (b.1 == p.1 + 2), (dx(b, p) <= 1), (b.1 < 8);
 
     // The other side of the same race [KSQ; OPP; FINE p. 8]: with the same
     // kings on one file (the black king above, an odd number of squares
@@ -1139,16 +1231,20 @@ crepe! {
         Board(w, p, b), !RookPawn(), (p.1 <= 4), (dx(w, p) <= 4), (b.1 >= p.1),
         KingsMeetOnFile(r), (r <= p.1 + 2);
 
+    // White king one rank behind the pawn within one file, black king two
+    // ranks ahead within one file, White to move, black king not on the 8th.
+    Fires("kings_behind_and_ahead") <-
+        Board(w, p, b), ToMove(Side::White), (w.1 == p.1 - 1), (dx(w, p) <= 1),
+        (b.1 == p.1 + 2), (dx(b, p) <= 1), (b.1 < 8);
+
     // --- averaged rules: tendencies, not proofs
 
     // [PECP eq. (2)] whiteCanDrive, weight 0.58 in the paper.
     Fires("white_can_drive") <- WhiteCanDrive(), !BlackCanCapturePawn();
+
     // A second whiteCanDrive: the white king wins the race to a key square.
     Fires("white_can_drive_key_square") <- WhiteWinsKeySquareRace();
-    // The white king stands ahead of its pawn, within one file: it escorts
-    // the pawn from the front [FINE p. 8; KPK].
-    Fires("king_ahead_of_pawn") <-
-        Board(w, p, _), (w.1 > p.1), (dx(w, p) <= 1), !BlackCanCapturePawn();
+
     // The white king stands ahead of its pawn but two files or more to the
     // side: it is neither escorting the pawn nor in front of it, and must
     // come back across before the pawn can advance [FINE p. 8; KPK]. It is
@@ -1158,45 +1254,61 @@ crepe! {
     // 0.27 it reorders White's level-1 best three and White keeps 20 to 50
     // fewer wins; at 0.30 every move is kept (measured with `pecp validate`).
     Fires("king_ahead_off_to_the_side") <- Board(w, p, _), (w.1 > p.1), (dx(w, p) >= 2);
+
+    // The white king stands ahead of its pawn, within one file: it escorts
+    // the pawn from the front [FINE p. 8; KPK].
+    Fires("king_ahead_of_pawn") <-
+        Board(w, p, _), (w.1 > p.1), (dx(w, p) <= 1), !BlackCanCapturePawn();
+
     // The white king is behind its pawn: the pawn must be escorted alone
     // [KPK: "the king should be in front of the pawn"].
     Fires("king_behind_pawn") <- Board(w, p, _), (w.1 < p.1);
-    // The white king stands on its pawn's rank, beside it or further off:
-    // it can step in front of the pawn in one move or come over to guard
-    // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
-    Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
+
     // White holds the opposition with its king level with or ahead of the
     // pawn, against a black king ahead of the pawn [OPP]; a black king
     // level with the pawn or behind it is racing for the pawn, and facing
     // it does not help (as for level 2's `WhiteOpposition`; measured: +2
     // wins kept, the rook-pawn Kd5 of `8/8/3K4/8/8/P2k4/8/8 w` no longer
     // outweighs Kc5).
-    Fires("white_has_opposition") <- Board(w, p, b), WhiteHasOpposition(_), (w.1 >= p.1), (b.1 > p.1);
+    Fires("white_has_opposition") <-
+        Board(w, p, b), WhiteHasOpposition(_), (w.1 >= p.1), (b.1 > p.1);
+
     // Black holds the opposition in front of the white king [OPP].
     Fires("black_has_opposition") <-
         Board(w, p, b), Opposition(_, Side::Black), (b.1 > w.1), (b.1 > p.1);
+
     // A rook pawn is the hardest to win: the corner is a fortress [KPK].
     Fires("rook_pawn") <- RookPawn();
+
     // The black king is far from the pawn and its queening square, further
     // than the white king: it can neither block nor attack [FINE p. 7].
     Fires("defender_far_away") <-
         Board(w, p, b), QueeningSquare(q), (dist(b, q) > dist(w, q)), (dist(b, p) > dist(w, p) + 1);
+
     // The black king controls the square in front of the pawn first.
     Fires("defender_controls_stop_square") <-
         Board(w, _, b), StopSquare(stop), BlackTempo(t),
         (dist(b, stop) + (1 - t) <= dist(w, stop));
+
     // Black's king stands on the front span far ahead: it blockades.
     Fires("defender_blockades_far") <- BkInFront(n), (n >= 3);
+
+    // A pawn on the 5th or beyond that cannot be taken: little room is left
+    // for the defender [FINE p. 8].
+    Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
+
     // The white king reaches the square in front of the pawn at least two
     // moves before the black king (the side to move gains one): it will
     // escort the pawn [KPK, "the king should lead its pawn"].
     Fires("king_first_to_stop_square") <-
         Board(w, _, b), StopSquare(stop), BlackTempo(t),
         (dist(w, stop) + 2 + t <= dist(b, stop));
+
     // The white king guards its pawn and the black king is not in front of
     // it: the pawn can only be stopped from in front [KPK].
     Fires("king_guards_pawn_defender_behind") <-
         Board(w, p, b), (dist(w, p) == 1), (b.1 <= p.1);
+
     // The defender stands in front of the pawn (one or two ranks ahead,
     // within a file) and the white king is not ahead of its pawn: the
     // classic blockade [KPK; Müller and Lamprecht's drawing rule].
@@ -1225,9 +1337,10 @@ crepe! {
         (dist(w, p) - (1 - t)
             < dist(b, p) - t);
 
-    // A pawn on the 5th or beyond that cannot be taken: little room is left
-    // for the defender [FINE p. 8].
-    Fires("advanced_pawn") <- WhitePawn(p), (p.1 >= 5), !BlackCanCapturePawn();
+    // The white king stands on its pawn's rank, beside it or further off:
+    // it can step in front of the pawn in one move or come over to guard
+    // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
+    Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
 }
 
 /// Whether the white king can step onto a square next to its pawn that

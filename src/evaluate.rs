@@ -5,11 +5,8 @@
 //! of every averaged rule that fires, each distinct rule once. If nothing
 //! fires the weight is 0.5 and the position is marked "no rule".
 
-use rustc_hash::FxBuildHasher;
-
 use crate::facts::Node;
 use crate::geometry::Side;
-use crate::rules::position as program;
 use crate::weights::{Kind, RuleBook};
 
 /// Weights above this are "win", below it "draw", equal "unknown".
@@ -75,20 +72,10 @@ impl Evaluation {
 
 /// Runs the Datalog program on a position; returns the fired rule rows.
 pub fn fired_rules(node: &Node, book: &RuleBook) -> Vec<u16> {
-    let mut rt = program::Crepe::new();
-    rt.extend([program::WhiteKing(node.wk)]);
-    rt.extend([program::BlackKing(node.bk)]);
-    if let Some(p) = node.pawn {
-        rt.extend([program::WhitePawn(p)]);
-    }
-    if let Some((s, r)) = node.piece {
-        rt.extend([program::WhitePiece(s, r)]);
-    }
-    rt.extend([program::ToMove(node.turn)]);
-    let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
+    let fires = crate::rules::fires(node);
     let mut rows: Vec<u16> = fires
         .into_iter()
-        .filter_map(|program::Fires(id)| {
+        .filter_map(|id| {
             let row = book.index_of(id);
             debug_assert!(row.is_some(), "rule {id} has no row in rules/weights.toml");
             row.map(|r| r as u16)

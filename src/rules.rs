@@ -3,33 +3,29 @@
 //! candidate positions (level 2).
 #![allow(missing_docs)]
 
+use rustc_hash::FxBuildHasher;
+
+use crate::facts::Node;
+
 #[path = "../rules/position.rs"]
 pub mod position;
-
-/// The ids that `rules/position.rs` can fire, read from its source text.
-pub fn position_rule_ids() -> Vec<String> {
-    ids_in(include_str!("../rules/position.rs"), "Fires(\"")
-}
-
-fn ids_in(src: &str, marker: &str) -> Vec<String> {
-    let mut ids: Vec<String> = src
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .flat_map(|l| {
-            l.match_indices(marker)
-                .map(move |(i, _)| &l[i + marker.len()..])
-        })
-        .filter_map(|rest| rest.split('"').next().map(str::to_string))
-        .collect();
-    ids.sort();
-    ids.dedup();
-    ids
-}
 
 #[path = "../rules/compare.rs"]
 pub mod compare;
 
-/// The criterion ids that `rules/compare.rs` can prefer by.
-pub fn compare_criterion_ids() -> Vec<String> {
-    ids_in(include_str!("../rules/compare.rs"), "Prefer(\"")
+/// Runs the level-1 program on one position as given (not mirrored): the
+/// ids of the scoring rules that match, in no particular order.
+pub fn fires(node: &Node) -> Vec<&'static str> {
+    let mut rt = position::Crepe::new();
+    rt.extend([position::WhiteKing(node.wk)]);
+    rt.extend([position::BlackKing(node.bk)]);
+    if let Some(p) = node.pawn {
+        rt.extend([position::WhitePawn(p)]);
+    }
+    if let Some((s, r)) = node.piece {
+        rt.extend([position::WhitePiece(s, r)]);
+    }
+    rt.extend([position::ToMove(node.turn)]);
+    let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
+    fires.into_iter().map(|position::Fires(id)| id).collect()
 }

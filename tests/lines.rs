@@ -100,10 +100,10 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
     );
 }
 
-/// The defender's distant opposition (rules/compare.rs, 8 and 8a): with
+/// The defender's distant opposition (`defender_has_opposition` and `defender_keeps_rank_opposition`): with
 /// the kings on neighbouring files Black keeps an odd number of ranks
 /// between them, and it does not take the opposition far from the pawn's
-/// fight; against a rook pawn it heads for the corner (5h).
+/// fight; against a rook pawn it heads for the corner (`defender_toward_corner`).
 #[test]
 fn defender_keeps_the_distant_opposition() {
     let Some(truth) = syzygy("defender_keeps_the_distant_opposition") else {
@@ -196,7 +196,7 @@ fn attacker_guards_the_pawn_before_taking_the_opposition() {
     }
 }
 
-/// The tempo move (rules/compare.rs, 5g): with Black holding the
+/// The tempo move (`tempo_pawn_push`): with Black holding the
 /// opposition beside the pawn, one pawn step hands the move back. (With
 /// the pawn on the 5th, `8/k7/8/K1P5 w` c6, level 1 now proves the step
 /// itself, by `sixth_rank_pawn_safe`; these positions still need level 2.)

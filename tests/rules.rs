@@ -1,6 +1,7 @@
 //! Every level-1 rule: a textbook position where it fires and one where it
-//! must not, with the source of the knowledge. Also: every rule in
-//! rules/position.rs has exactly one row in rules/weights.toml and back.
+//! must not, with the source of the knowledge. Also: the program and
+//! rules/weights.toml name the same rules in the same order, every rule the
+//! program fires has its row, and the programs declare before they use.
 
 use pecp::evaluate::fired_rules;
 use pecp::facts::Node;
@@ -614,29 +615,30 @@ fn every_rule_has_a_test_case() {
     }
 }
 
+/// The ids in the order a Datalog program first names them with `head`
+/// (`Fires("` or `Prefer("`), comments skipped.
+fn ids_in_source_order(src: &str, head: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for line in src.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (i, _) in line.match_indices(head) {
+            let id = line[i + head.len()..].split('"').next().unwrap_or("");
+            if !ids.iter().any(|x| x == id) {
+                ids.push(id.to_string());
+            }
+        }
+    }
+    ids
+}
+
 #[test]
-fn program_and_weights_file_name_the_same_rules() {
+fn scoring_rules_appear_in_the_program_in_priority_order() {
     let book = RuleBook::builtin();
-    let mut in_book: Vec<String> = book.rows.iter().map(|r| r.id.clone()).collect();
-    in_book.sort();
-    let in_program = pecp::rules::position_rule_ids();
-    let missing_row: Vec<_> = in_program
-        .iter()
-        .filter(|id| !in_book.contains(id))
-        .collect();
-    let missing_rule: Vec<_> = in_book
-        .iter()
-        .filter(|id| !in_program.contains(id))
-        .collect();
-    assert!(
-        missing_row.is_empty(),
-        "rules without a row in rules/weights.toml: {missing_row:?}"
+    let in_book: Vec<String> = book.rows.iter().map(|r| r.id.clone()).collect();
+    let in_program = ids_in_source_order(include_str!("../rules/position.rs"), "Fires(\"");
+    assert_eq!(
+        in_program, in_book,
+        "rules/position.rs must name its rules in the order of rules/weights.toml"
     );
-    assert!(
-        missing_rule.is_empty(),
-        "rows without a rule in rules/position.rs: {missing_rule:?}"
-    );
-    assert!(in_book.len() >= 15);
     let det = book
         .rows
         .iter()
@@ -646,13 +648,95 @@ fn program_and_weights_file_name_the_same_rules() {
 }
 
 #[test]
-fn comparison_program_and_order_file_name_the_same_criteria() {
-    let mut listed: Vec<String> = pecp::select::criteria()
+fn criteria_appear_in_the_program_in_the_order_they_are_tried() {
+    let listed: Vec<String> = pecp::select::criteria()
         .iter()
         .map(|c| c.id.clone())
         .collect();
-    listed.sort();
-    assert_eq!(listed, pecp::rules::compare_criterion_ids());
+    let in_program = ids_in_source_order(include_str!("../rules/compare.rs"), "Prefer(\"");
+    assert_eq!(
+        in_program, listed,
+        "rules/compare.rs must name its criteria in the order of rules/compare.toml"
+    );
+}
+
+/// Relations a Datalog program declares (`struct Name`), with the line of
+/// the declaration, and every line where a clause reads one of them.
+fn check_declared_before_use(src: &str, file: &str) {
+    let body = &src[src.find("crepe! {").expect("a crepe program")..];
+    let mut declared: Vec<(String, usize)> = Vec::new();
+    for (n, line) in body.lines().enumerate() {
+        if let Some(rest) = line
+            .trim_start()
+            .strip_prefix("pub struct ")
+            .or_else(|| line.trim_start().strip_prefix("struct "))
+        {
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+            declared.push((name, n));
+        }
+    }
+    let mut late = Vec::new();
+    for (n, line) in body.lines().enumerate() {
+        if line.trim_start().starts_with("//") || line.contains("struct ") {
+            continue;
+        }
+        for (name, at) in &declared {
+            let used = line
+                .match_indices(&format!("{name}("))
+                .any(|(i, _)| i == 0 || !line.as_bytes()[i - 1].is_ascii_alphanumeric());
+            if used && n < *at {
+                late.push(format!("{name} (used on line {} of the program)", n + 1));
+            }
+        }
+    }
+    assert!(
+        late.is_empty(),
+        "{file}: relations used before they are declared: {late:?}"
+    );
+}
+
+#[test]
+fn relations_are_declared_before_they_are_used() {
+    check_declared_before_use(include_str!("../rules/position.rs"), "rules/position.rs");
+    check_declared_before_use(include_str!("../rules/compare.rs"), "rules/compare.rs");
+}
+
+#[test]
+fn every_rule_the_program_fires_has_a_row() {
+    // Every KPK position on the canonical half, and every position one move
+    // later that is not KPK any more (a promotion or a capture).
+    use shakmaty::Position;
+    let book = RuleBook::builtin();
+    let mut seen = std::collections::BTreeSet::new();
+    for k in pecp::enumerate::all_positions() {
+        if k.canonical() != k {
+            continue;
+        }
+        seen.extend(pecp::rules::fires(&Node::from_kpk(k)));
+        let pos = k.to_chess();
+        for m in pos.legal_moves() {
+            if m.is_promotion() || m.is_capture() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                seen.extend(pecp::rules::fires(&Node::from_chess(&after).canonical()));
+            }
+        }
+    }
+    let without_row: Vec<_> = seen
+        .iter()
+        .filter(|id| book.index_of(id).is_none())
+        .collect();
+    assert!(
+        without_row.is_empty(),
+        "rules without a row in rules/weights.toml: {without_row:?}"
+    );
+    let never: Vec<_> = book
+        .rows
+        .iter()
+        .filter(|r| !seen.contains(r.id.as_str()))
+        .map(|r| &r.id)
+        .collect();
+    assert!(never.is_empty(), "rows whose rule never fires: {never:?}");
 }
 
 #[test]
