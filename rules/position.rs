@@ -27,6 +27,8 @@
 
 use crepe::crepe;
 
+use crate::absolute::Absolute;
+
 #[allow(unused_imports)]
 use crate::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
@@ -90,6 +92,10 @@ crepe! {
     pub struct WhitePiece(pub Sq, pub Promo);
     @input
     pub struct ToMove(pub Side);
+    // What the rules of chess alone decide here (mate, stalemate, a hanging
+    // piece, mating material), worked out once in `src/absolute.rs`.
+    @input
+    pub struct RulesOfChess(pub Absolute);
 
     // ----------------------------------------------------------- output
     // A scoring rule that matches this position. Its weight, kind, theme
@@ -103,15 +109,6 @@ crepe! {
     // The whole KPK board as one fact, for rules that need all three squares.
     struct Board(Sq, Sq, Sq);
     Board(w, p, b) <- WhiteKing(w), WhitePawn(p), BlackKing(b);
-
-    struct WhiteOccupied(Sq);
-    WhiteOccupied(s) <- WhitePawn(s);
-    WhiteOccupied(s) <- WhitePiece(s, _);
-
-    struct Occupied(Sq);
-    Occupied(s) <- WhiteKing(s);
-    Occupied(s) <- BlackKing(s);
-    Occupied(s) <- WhiteOccupied(s);
 
     // A rook pawn (a- or h-file) queens on a corner square.
     struct RookPawn();
@@ -163,7 +160,8 @@ crepe! {
     KingsAligned(l, n) <- WhiteKing(w), BlackKing(b), let Some((l, n)) = line_between(w, b);
 
     // ==================================================================
-    // THE RULES OF CHESS: attacks, moves, captures, mate [PECP steps 9-11]
+    // THE RULES OF CHESS: attacks, moves, captures [PECP steps 9-11]; mate,
+    // stalemate and a hanging piece come in as `RulesOfChess`
 
     // Step 9: squares White attacks (king, pawn, promoted piece; a slider's
     // ray stops at the white king but passes the black one).
@@ -177,16 +175,12 @@ crepe! {
     struct PawnDefended();
     PawnDefended() <- WhitePawn(p), WhiteKing(k), (dist(p, k) == 1);
 
-    struct PieceDefended();
-    PieceDefended() <- WhitePiece(s, _), WhiteKing(k), (dist(s, k) == 1);
-
     struct BlackCanCapturePawn();
     BlackCanCapturePawn() <-
         ToMove(Side::Black), BlackKing(b), WhitePawn(p), (dist(b, p) == 1), !PawnDefended();
 
     struct BlackCanCapturePiece();
-    BlackCanCapturePiece() <-
-        ToMove(Side::Black), BlackKing(b), WhitePiece(s, _), (dist(b, s) == 1), !PieceDefended();
+    BlackCanCapturePiece() <- RulesOfChess(a), (a.piece_hangs);
 
     // Step 10: where the kings can go.
     struct BlackKingMove(Sq);
@@ -195,25 +189,8 @@ crepe! {
     struct BlackHasMove();
     BlackHasMove() <- BlackKingMove(_);
 
-    struct BlackInCheck();
-    BlackInCheck() <- ToMove(Side::Black), BlackKing(b), WhiteAttacks(b);
-
-    struct WhiteKingMove(Sq);
-    WhiteKingMove(s) <-
-        ToMove(Side::White), WhiteKing(k), BlackKing(b),
-        for s in neighbours(k), (dist(s, b) > 1), !WhiteOccupied(s);
-
-    struct WhiteHasMove();
-    WhiteHasMove() <- WhiteKingMove(_);
-    WhiteHasMove() <- ToMove(Side::White), WhitePawn(p), !Occupied(Sq(p.0, p.1 + 1));
-    WhiteHasMove() <- ToMove(Side::White), WhitePiece(_, _);
-
     struct Stalemate();
-    Stalemate() <- ToMove(Side::Black), !BlackHasMove(), !BlackInCheck();
-    Stalemate() <- ToMove(Side::White), !WhiteHasMove();
-
-    struct Checkmate();
-    Checkmate() <- ToMove(Side::Black), !BlackHasMove(), BlackInCheck();
+    Stalemate() <- RulesOfChess(a), (a.stalemate);
 
     // Knight-pawn stalemate trap [KNOW 3]: pawn b6, black king a8, white
     // king c7 or c8, Black to move is stalemate or leads to it; the key
@@ -354,17 +331,11 @@ crepe! {
 
     // A queen or rook that cannot be taken, with Black not stalemated, mates
     // by force (KQK, KRK); checkmate itself is a win.
-    Fires("absolute_win") <-
-        WhitePiece(_, r), (r.is_major()), ToMove(Side::White);
-    Fires("absolute_win") <-
-        WhitePiece(_, r), (r.is_major()), ToMove(Side::Black),
-        !BlackCanCapturePiece(), !Stalemate();
-    Fires("absolute_win") <- Checkmate();
+    Fires("absolute_win") <- RulesOfChess(a), (a.win());
 
     // No pawn and no queen or rook: the pawn was taken, or promoted to a
     // minor piece, which cannot mate.
-    Fires("absolute_draw_material") <-
-        WhiteKing(_), !WhitePawn(_), !WhitePiece(_, Promo::Queen), !WhitePiece(_, Promo::Rook);
+    Fires("absolute_draw_material") <- RulesOfChess(a), (!a.can_mate);
 
     // The new queen or rook can be taken at once.
     Fires("absolute_draw_piece_lost") <- BlackCanCapturePiece();

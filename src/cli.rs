@@ -769,7 +769,7 @@ fn bench(what: BenchWhat, out: &mut impl Write) -> Result<i32, Failure> {
                     .map(|k| {
                         tb.wdl(&k.to_chess()).map(|w| {
                             usize::from(
-                                w == if k.turn == shakmaty::Color::White {
+                                w == if k.turn() == shakmaty::Color::White {
                                     1
                                 } else {
                                     -1

@@ -25,13 +25,3 @@ pub fn all_positions() -> Vec<Kpk> {
     }
     out
 }
-
-/// Size of a dense table over [`index`].
-pub const TABLE_SIZE: usize = 2 * 64 * 64 * 64;
-
-/// Dense index of a position: ((stm * 64 + wk) * 64 + bk) * 64 + wp, with
-/// stm 0 for White to move (the oracle's layout).
-pub fn index(k: Kpk) -> usize {
-    let stm = usize::from(k.turn == Color::Black);
-    ((stm * 64 + k.wk.to_usize()) * 64 + k.bk.to_usize()) * 64 + k.wp.to_usize()
-}

@@ -3,7 +3,7 @@
 use shakmaty::{Chess, Color, Position, Role};
 
 use crate::geometry::{Promo, Side, Sq};
-use crate::position::Kpk;
+use crate::position::{Kpk, on_mirrored_half};
 
 /// A normalised position the rules can judge: a KPK position, or what is left
 /// after the pawn moved on (a promoted piece) or was taken.
@@ -25,11 +25,11 @@ impl Node {
     /// From a checked KPK position.
     pub fn from_kpk(k: Kpk) -> Node {
         Node {
-            wk: Sq::from_square(k.wk),
-            bk: Sq::from_square(k.bk),
-            pawn: Some(Sq::from_square(k.wp)),
+            wk: Sq::from_square(k.wk()),
+            bk: Sq::from_square(k.bk()),
+            pawn: Some(Sq::from_square(k.wp())),
             piece: None,
-            turn: side(k.turn),
+            turn: side(k.turn()),
         }
     }
 
@@ -61,11 +61,31 @@ impl Node {
         }
     }
 
+    /// The KPK position, if the pawn is still on the board as a pawn.
+    pub fn kpk(&self) -> Option<Kpk> {
+        match (self.pawn, self.piece) {
+            (Some(p), None) => Kpk::new(
+                self.wk.to_square(),
+                p.to_square(),
+                self.bk.to_square(),
+                match self.turn {
+                    Side::White => Color::White,
+                    Side::Black => Color::Black,
+                },
+            )
+            .ok(),
+            _ => None,
+        }
+    }
+
     /// The position with the pawn (or its piece) on files a-d: mirrored
     /// across the vertical axis if it stood on e-h.
     pub fn canonical(self) -> Node {
-        let file = self.pawn.or(self.piece.map(|(s, _)| s)).map_or(1, |s| s.0);
-        if file >= 5 { self.mirror_files() } else { self }
+        let unit = self.pawn.or(self.piece.map(|(s, _)| s));
+        match unit {
+            Some(s) if on_mirrored_half((s.0 - 1) as u32) => self.mirror_files(),
+            _ => self,
+        }
     }
 
     /// The same position mirrored across the vertical axis (files a↔h).

@@ -14,6 +14,14 @@ impl Sq {
         Sq(s.file().to_u32() as i8 + 1, s.rank().to_u32() as i8 + 1)
     }
 
+    /// The shakmaty square.
+    pub fn to_square(self) -> shakmaty::Square {
+        shakmaty::Square::from_coords(
+            shakmaty::File::new((self.0 - 1) as u32),
+            shakmaty::Rank::new((self.1 - 1) as u32),
+        )
+    }
+
     /// File, 1 to 8.
     pub fn x(self) -> i8 {
         self.0

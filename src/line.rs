@@ -4,7 +4,9 @@
 //! insufficient material), the fifty-move rule, threefold repetition or the
 //! move limit.
 
-use shakmaty::{Board, Chess, Color, Move, Position, Role};
+use shakmaty::{Board, Chess, Color, Move, Position};
+
+use crate::absolute::Absolute;
 
 use crate::error::{PecpError, Result};
 use crate::evaluate::{Evaluation, evaluate};
@@ -158,28 +160,20 @@ impl Default for Config {
 /// How a position ends the game, if it does (absolute win or draw, or the
 /// fifty-move rule). Repetition and the limit are the loop's business.
 pub fn game_end(pos: &Chess) -> Option<Termination> {
-    let b = pos.board();
-    let units = b.white() & !b.kings();
-    if pos.is_checkmate() {
+    let node = Node::from_chess(pos);
+    let a = Absolute::of(&node);
+    if a.checkmate {
         return Some(Termination::Checkmate);
     }
-    if pos.is_stalemate() {
+    if a.stalemate {
         return Some(Termination::Stalemate);
     }
-    let Some(sq) = units.first() else {
-        return Some(Termination::PawnLost);
-    };
-    match b.role_at(sq) {
-        Some(Role::Pawn) => {}
-        Some(Role::Queen | Role::Rook) => {
-            let bk = b.king_of(Color::Black).expect("king");
-            let wk = b.king_of(Color::White).expect("king");
-            let hanging = pos.turn() == Color::Black && bk.distance(sq) == 1 && wk.distance(sq) > 1;
-            if !hanging {
-                return Some(Termination::AbsoluteWin);
-            }
-        }
-        _ => return Some(Termination::InsufficientMaterial),
+    match (node.pawn, node.piece) {
+        (None, None) => return Some(Termination::PawnLost),
+        // A hanging queen or rook: the game goes on, and Black takes it.
+        (None, Some(_)) if a.win() => return Some(Termination::AbsoluteWin),
+        (None, Some(_)) if !a.can_mate => return Some(Termination::InsufficientMaterial),
+        _ => {}
     }
     if pos.halfmoves() >= 100 {
         return Some(Termination::FiftyMoves);

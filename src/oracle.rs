@@ -10,9 +10,12 @@
 
 use std::sync::OnceLock;
 
-use shakmaty::{Color, Square};
+use shakmaty::Square;
 
-use crate::position::Kpk;
+use crate::absolute::Absolute;
+use crate::facts::Node;
+use crate::geometry::{Promo, Side, Sq};
+use crate::position::{Kpk, TABLE_SIZE, packed_index};
 
 const INVALID: u8 = 0;
 const UNKNOWN: u8 = 1;
@@ -34,7 +37,7 @@ impl std::fmt::Debug for Oracle {
 }
 
 fn idx(stm: usize, wk: usize, bk: usize, wp: usize) -> usize {
-    ((stm * 64 + wk) * 64 + bk) * 64 + wp
+    packed_index(stm, wk, bk, wp)
 }
 
 fn file(s: usize) -> i32 {
@@ -72,47 +75,23 @@ fn pawn_attacks(p: usize, s: usize) -> bool {
 /// After White promotes on `q` (queen or rook, Black to move): Black draws
 /// by taking the piece or being stalemated; otherwise KQK/KRK is won.
 fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
-    let defended = dist(wk, q) == 1;
-    if dist(bk, q) == 1 && !defended {
-        return false;
-    }
-    let line = |s: usize| {
-        let (df, dr) = (file(s) - file(q), rank(s) - rank(q));
-        if rook {
-            df == 0 || dr == 0
-        } else {
-            df == 0 || dr == 0 || df.abs() == dr.abs()
-        }
-    };
-    // Is `s` attacked by the new piece (the white king may block its ray)?
-    let piece_hits = |s: usize| {
-        if s == q || !line(s) {
-            return false;
-        }
-        let (sf, sr) = ((file(s) - file(q)).signum(), (rank(s) - rank(q)).signum());
-        let (mut f, mut r) = (file(q) + sf, rank(q) + sr);
-        loop {
-            let t = (r * 8 + f) as usize;
-            if t == s {
-                return true;
-            }
-            if t == wk {
-                return false;
-            }
-            f += sf;
-            r += sr;
-        }
-    };
-    let in_check = piece_hits(bk);
-    let has_move = king_moves(bk).any(|s| dist(s, wk) > 1 && !piece_hits(s));
-    has_move || in_check
+    let at = |s: usize| Sq(file(s) as i8 + 1, rank(s) as i8 + 1);
+    let role = if rook { Promo::Rook } else { Promo::Queen };
+    Absolute::of(&Node {
+        wk: at(wk),
+        bk: at(bk),
+        pawn: None,
+        piece: Some((at(q), role)),
+        turn: Side::Black,
+    })
+    .win()
 }
 
 impl Oracle {
     /// Solves KPK. Takes tens of milliseconds in a release build.
     pub fn solve() -> Oracle {
-        let mut table = vec![INVALID; 2 * 64 * 64 * 64];
-        let mut depth = vec![0u8; 2 * 64 * 64 * 64];
+        let mut table = vec![INVALID; TABLE_SIZE];
+        let mut depth = vec![0u8; TABLE_SIZE];
         let mut live = Vec::with_capacity(340_000);
         // 1. Legal positions and the ones the rules of chess decide at once.
         for stm in 0..2 {
@@ -213,16 +192,14 @@ impl Oracle {
 
     /// Whether White (the pawn side) wins a normalised KPK position.
     pub fn white_wins(&self, k: Kpk) -> bool {
-        let stm = usize::from(k.turn == Color::Black);
-        self.table[idx(stm, sq(k.wk), sq(k.bk), sq(k.wp))] == WIN
+        self.table[k.index()] == WIN
     }
 
     /// For a won position, the number of solver iterations that proved it:
     /// each side's moves to a safe promotion under best play, counted by
     /// both sides' plies in the iteration. Zero for draws.
     pub fn depth(&self, k: Kpk) -> u8 {
-        let stm = usize::from(k.turn == Color::Black);
-        self.depth[idx(stm, sq(k.wk), sq(k.bk), sq(k.wp))]
+        self.depth[k.index()]
     }
 
     /// Whether White wins after promoting on `q` to a queen (`rook` false)

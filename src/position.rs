@@ -24,16 +24,35 @@ pub enum Orientation {
 }
 
 /// A legal KPK position, normalised so that White has the pawn.
+///
+/// The fields are private: the only ways to get one are [`Kpk::new`],
+/// which checks legality, and what is built from a `Kpk` or a legal
+/// shakmaty position ([`Kpk::from_chess`], the symmetries), so a `Kpk` is
+/// always a position that can arise in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Kpk {
-    /// White (pawn side) king.
-    pub wk: Square,
-    /// White pawn, on ranks 2–7.
-    pub wp: Square,
-    /// Black (defending) king.
-    pub bk: Square,
-    /// Side to move, in the normalised orientation.
-    pub turn: Color,
+    wk: Square,
+    wp: Square,
+    bk: Square,
+    turn: Color,
+}
+
+/// The dense index of a KPK position given by its squares (0-63) and side
+/// to move (0 White, 1 Black): ((stm * 64 + wk) * 64 + bk) * 64 + wp. The
+/// one layout of every table over KPK positions (the oracle's, validate's).
+pub const fn packed_index(stm: usize, wk: usize, bk: usize, wp: usize) -> usize {
+    ((stm * 64 + wk) * 64 + bk) * 64 + wp
+}
+
+/// The size of a dense table over [`packed_index`].
+pub const TABLE_SIZE: usize = 2 * 64 * 64 * 64;
+
+/// Whether a unit on this file (0 = a to 7 = h) stands on the half of the
+/// board that is mirrored away: the canonical half is files a-d. Every
+/// canonical form in pecp (of a [`Kpk`], of the rules' board, of a position
+/// before a decision) asks this one question.
+pub const fn on_mirrored_half(file: u32) -> bool {
+    file >= 4
 }
 
 /// A position as the user gave it: the normalised KPK, the orientation, and
@@ -77,6 +96,36 @@ impl Kpk {
         Ok(Kpk { wk, wp, bk, turn })
     }
 
+    /// The pawn side's king.
+    pub fn wk(self) -> Square {
+        self.wk
+    }
+
+    /// The pawn, on ranks 2-7.
+    pub fn wp(self) -> Square {
+        self.wp
+    }
+
+    /// The defending king.
+    pub fn bk(self) -> Square {
+        self.bk
+    }
+
+    /// The side to move, in the normalised colours.
+    pub fn turn(self) -> Color {
+        self.turn
+    }
+
+    /// Its place in a dense table ([`packed_index`]).
+    pub fn index(self) -> usize {
+        packed_index(
+            usize::from(self.turn == Color::Black),
+            self.wk.to_usize(),
+            self.bk.to_usize(),
+            self.wp.to_usize(),
+        )
+    }
+
     /// The position as a shakmaty [`Chess`] position (normalised colours).
     pub fn to_chess(self) -> Chess {
         self.to_chess_with_counters(0, 1)
@@ -104,12 +153,7 @@ impl Kpk {
         let wk = board.king_of(Color::White)?;
         let bk = board.king_of(Color::Black)?;
         let wp = (board.pawns() & board.white()).first()?;
-        Some(Kpk {
-            wk,
-            wp,
-            bk,
-            turn: pos.turn(),
-        })
+        Kpk::new(wk, wp, bk, pos.turn()).ok()
     }
 
     /// Colour-flips the position (mirror vertically, swap colours and turn).
@@ -132,7 +176,7 @@ impl Kpk {
     /// The position with the pawn on files a-d (mirrored if it was on e-h).
     /// KPK is symmetric under this mirror, so both have the same value.
     pub fn canonical(self) -> Kpk {
-        if self.wp.file().to_u32() >= 4 {
+        if on_mirrored_half(self.wp.file().to_u32()) {
             self.mirror_files()
         } else {
             self

@@ -5,6 +5,7 @@
 
 use rustc_hash::FxBuildHasher;
 
+use crate::absolute::Absolute;
 use crate::facts::Node;
 
 #[path = "../rules/position.rs"]
@@ -26,6 +27,7 @@ pub fn fires(node: &Node) -> Vec<&'static str> {
         rt.extend([position::WhitePiece(s, r)]);
     }
     rt.extend([position::ToMove(node.turn)]);
+    rt.extend([position::RulesOfChess(Absolute::of(node))]);
     let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
     fires.into_iter().map(|position::Fires(id)| id).collect()
 }

@@ -118,7 +118,9 @@ fn mover_of(pos: &Chess) -> Side {
 fn needs_mirror(pos: &Chess) -> bool {
     let b = pos.board();
     let units = b.white() & !b.kings();
-    units.first().is_some_and(|s| s.file().to_u32() >= 4)
+    units
+        .first()
+        .is_some_and(|s| crate::position::on_mirrored_half(s.file().to_u32()))
 }
 
 fn mirror_pos(pos: &Chess) -> Chess {

@@ -200,13 +200,6 @@ pub fn soma_score(pos: &Chess, me: Color) -> i32 {
     material + control + attack - danger
 }
 
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn soma_choose(pos: &Chess, seed: u64) -> Option<Move> {
     let me = pos.turn();
     let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
@@ -217,7 +210,7 @@ fn soma_choose(pos: &Chess, seed: u64) -> Option<Move> {
             after.play_unchecked(m);
             let score = soma_score(&after, me);
             let from = m.from().map_or(64, |s| s as u64);
-            let coin = splitmix(
+            let coin = crate::rng::mix(
                 seed ^ key
                     ^ (from << 8)
                     ^ (m.to() as u64)

@@ -7,12 +7,13 @@ use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::enumerate::{self, TABLE_SIZE};
+use crate::enumerate;
 use crate::error::Result;
 use crate::evaluate::{Evaluation, Verdict, evaluate};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
-use crate::position::{Kpk, fen_of};
+use crate::position::{Kpk, TABLE_SIZE, fen_of};
+use crate::rng::SplitMix64;
 use crate::selectors::Selector;
 use crate::truth::Truth;
 use crate::weights::RuleBook;
@@ -230,27 +231,13 @@ impl Counterexample {
     }
 }
 
-/// A tiny SplitMix64 generator for `--sample` (a whole RNG crate for a
-/// reproducible shuffle of one list was not worth the dependency).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Positions chosen by the options, in enumeration order.
 pub fn select_positions(opts: &Options) -> Vec<Kpk> {
     let mut all: Vec<Kpk> = enumerate::all_positions()
         .into_iter()
         .filter(|k| match opts.side {
-            SideFilter::White => k.turn == Color::White,
-            SideFilter::Black => k.turn == Color::Black,
+            SideFilter::White => k.turn() == Color::White,
+            SideFilter::Black => k.turn() == Color::Black,
             SideFilter::Both => true,
         })
         .collect();
@@ -258,10 +245,10 @@ pub fn select_positions(opts: &Options) -> Vec<Kpk> {
         && n < all.len()
     {
         // Partial Fisher-Yates, then back to enumeration order.
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut idx: Vec<usize> = (0..all.len()).collect();
         for i in 0..n {
-            let j = i + (rng.next() % (idx.len() - i) as u64) as usize;
+            let j = i + rng.below(idx.len() - i);
             idx.swap(i, j);
         }
         let mut chosen: Vec<usize> = idx[..n].to_vec();
@@ -303,8 +290,8 @@ fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
     let mut table = vec![0u8; TABLE_SIZE];
     for (k, v) in canon.iter().zip(values) {
         let v = u8::from(v?);
-        table[enumerate::index(*k)] = v;
-        table[enumerate::index(k.mirror_files())] = v;
+        table[k.index()] = v;
+        table[k.mirror_files().index()] = v;
     }
     Ok(table)
 }
@@ -329,7 +316,7 @@ impl WeightCache {
         let mut weight = vec![0.5f32; TABLE_SIZE];
         let mut deterministic = vec![false; TABLE_SIZE];
         for (k, e) in &evals {
-            for i in [enumerate::index(*k), enumerate::index(k.mirror_files())] {
+            for i in [k.index(), k.mirror_files().index()] {
                 weight[i] = e.weight as f32;
                 deterministic[i] = e.deterministic;
             }
@@ -345,9 +332,8 @@ impl WeightCache {
     /// list of fired rules) and evaluates the rest.
     pub fn evaluator(&self) -> impl Fn(&Node) -> Evaluation + '_ {
         move |node: &Node| {
-            if let (Some(p), None) = (node.pawn, node.piece) {
-                let k = node_kpk(node, p);
-                let i = enumerate::index(k);
+            if let Some(k) = node.kpk() {
+                let i = k.index();
                 Evaluation {
                     weight: f64::from(self.weight[i]),
                     deterministic: self.deterministic[i],
@@ -361,27 +347,9 @@ impl WeightCache {
     }
 }
 
-fn node_kpk(node: &Node, p: crate::geometry::Sq) -> Kpk {
-    let sq = |s: crate::geometry::Sq| {
-        shakmaty::Square::from_coords(
-            shakmaty::File::new((s.0 - 1) as u32),
-            shakmaty::Rank::new((s.1 - 1) as u32),
-        )
-    };
-    Kpk {
-        wk: sq(node.wk),
-        wp: sq(p),
-        bk: sq(node.bk),
-        turn: match node.turn {
-            crate::geometry::Side::White => Color::White,
-            crate::geometry::Side::Black => Color::Black,
-        },
-    }
-}
-
 fn child_white_wins(table: &[u8], truth: &Truth, after: &Chess) -> Result<bool> {
     match Kpk::from_chess(after) {
-        Some(k) => Ok(table[enumerate::index(k)] == 1),
+        Some(k) => Ok(table[k.index()] == 1),
         None => truth.white_wins(after),
     }
 }
@@ -446,13 +414,13 @@ pub fn run(
         .par_iter()
         .map(|&k| {
             let pos = k.to_chess();
-            let wins = table[enumerate::index(k)] == 1;
+            let wins = table[k.index()] == 1;
             let mut out = PosOutcome {
                 move_check: None,
                 chosen: None,
                 playout: None,
             };
-            let check = (k.turn == Color::White && wins) || (k.turn == Color::Black && !wins);
+            let check = (k.turn() == Color::White && wins) || (k.turn() == Color::Black && !wins);
             if check && let Some(m) = opts.selector.choose(&pos, &eval) {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
@@ -507,11 +475,11 @@ pub fn run(
                 crate::select::mirror_move(m)
             }
         });
-        let wins = table[enumerate::index(k)] == 1;
+        let wins = table[k.index()] == 1;
         let e = eval_of(k);
         let v = e.verdict();
         conf.add(wins, v);
-        if k.turn == Color::White {
+        if k.turn() == Color::White {
             wtm += 1;
             conf_w.add(wins, v);
         } else {
@@ -550,7 +518,7 @@ pub fn run(
             }
         }
         if let Some(ok) = outcome.move_check {
-            let c = if k.turn == Color::White {
+            let c = if k.turn() == Color::White {
                 &mut ms.white_in_won
             } else {
                 &mut ms.black_in_drawn
@@ -655,10 +623,10 @@ pub fn run(
 /// Sort key matching [`enumerate::all_positions`] order.
 fn enumerate_order(k: Kpk) -> (u8, u32, u32, u32) {
     (
-        u8::from(k.turn == Color::Black),
-        k.wk.to_u32(),
-        k.bk.to_u32(),
-        k.wp.to_u32(),
+        u8::from(k.turn() == Color::Black),
+        k.wk().to_u32(),
+        k.bk().to_u32(),
+        k.wp().to_u32(),
     )
 }
 

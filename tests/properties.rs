@@ -41,13 +41,16 @@ fn kpk() -> impl Strategy<Value = (Kpk, bool)> {
     )
 }
 
+/// The mirror image, built square by square through the checked
+/// constructor (not with the library's own `mirror_files`).
 fn mirror(k: Kpk) -> Kpk {
-    Kpk {
-        wk: k.wk.flip_horizontal(),
-        wp: k.wp.flip_horizontal(),
-        bk: k.bk.flip_horizontal(),
-        turn: k.turn,
-    }
+    Kpk::new(
+        k.wk().flip_horizontal(),
+        k.wp().flip_horizontal(),
+        k.bk().flip_horizontal(),
+        k.turn(),
+    )
+    .expect("the mirror of a legal position is legal")
 }
 
 proptest! {

@@ -27,7 +27,7 @@ fn full() -> Options {
 fn enumeration_matches_edwards_counts() {
     let all = all_positions();
     let o = Oracle::get();
-    let wtm = all.iter().filter(|k| k.turn == Color::White).count();
+    let wtm = all.iter().filter(|k| k.turn() == Color::White).count();
     let wins = all.iter().filter(|k| o.white_wins(**k)).count();
     assert_eq!((wtm, all.len() - wtm, wins, all.len() - wins), EXPECTED);
 }

@@ -1,0 +1,146 @@
+//! The absolute results [PECP step 14]: what the rules of chess alone
+//! decide about a position, with no chess knowledge at all. Mate and
+//! stalemate, a promoted piece that hangs, material that cannot mate. This
+//! is the one place they are worked out: the rules read them as input
+//! facts, the line ends by them, and the embedded oracle labels its first
+//! positions by them.
+
+use crate::facts::Node;
+use crate::geometry::{Side, Sq, dist, neighbours, pawn_attacks, piece_attacks};
+
+/// What the rules of chess say about a position (normalised: White has the
+/// pawn, or the piece it became).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Absolute {
+    /// The side to move is mated (only Black can be).
+    pub checkmate: bool,
+    /// The side to move has no legal move and is not in check.
+    pub stalemate: bool,
+    /// Black to move stands next to the promoted piece, which the white
+    /// king does not guard: Black takes it.
+    pub piece_hangs: bool,
+    /// White still has a pawn, a queen or a rook: mate is possible.
+    pub can_mate: bool,
+    /// White has a queen or a rook.
+    pub major_piece: bool,
+}
+
+impl Absolute {
+    /// Works out the rules of chess for `node`.
+    pub fn of(node: &Node) -> Absolute {
+        let attacked = |s: Sq| white_attacks(node, s);
+        let (checkmate, stalemate) = match node.turn {
+            Side::Black => {
+                let can_move = neighbours(node.bk).any(|s| !attacked(s));
+                let in_check = attacked(node.bk);
+                (in_check && !can_move, !in_check && !can_move)
+            }
+            Side::White => (false, !white_can_move(node)),
+        };
+        let major_piece = node.piece.is_some_and(|(_, r)| r.is_major());
+        let piece_hangs = node.turn == Side::Black
+            && node
+                .piece
+                .is_some_and(|(s, _)| dist(node.bk, s) == 1 && dist(node.wk, s) > 1);
+        Absolute {
+            checkmate,
+            stalemate,
+            piece_hangs,
+            can_mate: node.pawn.is_some() || major_piece,
+            major_piece,
+        }
+    }
+
+    /// A queen or rook that stays on the board mates by force (KQK, KRK),
+    /// and mate is mate: an absolute win.
+    pub fn win(self) -> bool {
+        self.checkmate || (self.major_piece && !self.piece_hangs && !self.stalemate)
+    }
+}
+
+/// Whether White attacks `s`: its king, its pawn, or its promoted piece (a
+/// slider's ray stops at the white king but passes the black one, so a
+/// square behind the black king stays attacked for its escape).
+fn white_attacks(node: &Node, s: Sq) -> bool {
+    dist(node.wk, s) == 1
+        || node.pawn.is_some_and(|p| pawn_attacks(p).any(|a| a == s))
+        || node
+            .piece
+            .is_some_and(|(f, r)| piece_attacks(f, r, node.wk).contains(&s))
+}
+
+/// Whether White, to move, has a legal move: a king step (not next to the
+/// black king, not onto its own unit), a pawn step, or any move of a
+/// promoted piece.
+fn white_can_move(node: &Node) -> bool {
+    let own = |s: Sq| node.pawn == Some(s) || node.piece.is_some_and(|(f, _)| f == s);
+    let king = neighbours(node.wk).any(|s| dist(s, node.bk) > 1 && !own(s));
+    let pawn = node
+        .pawn
+        .is_some_and(|p| Sq(p.0, p.1 + 1) != node.wk && Sq(p.0, p.1 + 1) != node.bk);
+    king || pawn || node.piece.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Promo;
+
+    fn node(wk: Sq, bk: Sq, pawn: Option<Sq>, piece: Option<(Sq, Promo)>, turn: Side) -> Node {
+        Node {
+            wk,
+            bk,
+            pawn,
+            piece,
+            turn,
+        }
+    }
+
+    #[test]
+    fn mate_stalemate_and_a_hanging_queen() {
+        // Qb7# with the king on b6 guarding it: mate.
+        let mate = node(
+            Sq(2, 6),
+            Sq(1, 8),
+            None,
+            Some((Sq(2, 7), Promo::Queen)),
+            Side::Black,
+        );
+        assert!(Absolute::of(&mate).checkmate && Absolute::of(&mate).win());
+        // Qc7 against Ka8, king on b6... the queen takes b7, b8 and a7: stalemate.
+        let stale = node(
+            Sq(3, 5),
+            Sq(1, 8),
+            None,
+            Some((Sq(3, 7), Promo::Queen)),
+            Side::Black,
+        );
+        assert!(Absolute::of(&stale).stalemate && !Absolute::of(&stale).win());
+        // A queen next to the black king, unguarded: it hangs.
+        let hangs = node(
+            Sq(8, 1),
+            Sq(1, 1),
+            None,
+            Some((Sq(2, 2), Promo::Queen)),
+            Side::Black,
+        );
+        assert!(Absolute::of(&hangs).piece_hangs && !Absolute::of(&hangs).win());
+        // A knight cannot mate.
+        let knight = node(
+            Sq(8, 1),
+            Sq(1, 8),
+            None,
+            Some((Sq(4, 4), Promo::Knight)),
+            Side::Black,
+        );
+        assert!(!Absolute::of(&knight).can_mate);
+    }
+
+    #[test]
+    fn white_can_be_stalemated_by_its_own_pawn() {
+        // White king a8, pawn a7, black king c7 (it guards b8, b7): White to
+        // move has nothing.
+        let n = node(Sq(1, 8), Sq(3, 7), Some(Sq(1, 7)), None, Side::White);
+        assert!(Absolute::of(&n).stalemate);
+    }
+}
