@@ -12,10 +12,10 @@ fn main() {
             continue;
         }
         let w = o.white_wins(k);
-        for &r in &e.fired {
-            fired[r as usize] += 1;
+        for r in e.fired.iter() {
+            fired[r.index()] += 1;
             if w {
-                wins[r as usize] += 1;
+                wins[r.index()] += 1;
             }
         }
     }

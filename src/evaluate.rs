@@ -7,7 +7,7 @@
 
 use crate::facts::Node;
 use crate::geometry::Side;
-use crate::weights::{Kind, RuleBook};
+use crate::weights::{Kind, RuleBook, RuleSet};
 
 /// Weights above this are "win", below it "draw", equal "unknown".
 pub const VERDICT_THRESHOLD: f64 = 0.5;
@@ -46,14 +46,14 @@ impl Verdict {
 }
 
 /// The level-1 evaluation of a position.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {
     /// Weight in [0, 1] from the pawn side's point of view.
     pub weight: f64,
     /// Whether a deterministic rule decided.
     pub deterministic: bool,
-    /// Rows of the rule book that fired, in book order.
-    pub fired: Vec<u16>,
+    /// The rules that fired.
+    pub fired: RuleSet,
     /// A win-side and a draw-side deterministic rule fired together.
     pub conflict: bool,
 }
@@ -70,28 +70,22 @@ impl Evaluation {
     }
 }
 
-/// Runs the Datalog program on a position; returns the fired rule rows.
-pub fn fired_rules(node: &Node, book: &RuleBook) -> Vec<u16> {
-    let fires = crate::rules::fires(node);
-    let mut rows: Vec<u16> = fires
+/// Runs the Datalog program on a position; returns the rules that fired.
+/// (A test checks that every rule the program can fire has its row.)
+pub fn fired_rules(node: &Node, book: &RuleBook) -> RuleSet {
+    crate::rules::fires(node)
         .into_iter()
-        .filter_map(|id| {
-            let row = book.index_of(id);
-            debug_assert!(row.is_some(), "rule {id} has no row in rules/weights.toml");
-            row.map(|r| r as u16)
-        })
-        .collect();
-    rows.sort_unstable();
-    rows
+        .filter_map(|name| book.id(name))
+        .collect()
 }
 
 /// Combines fired rules into a weight (step 18c).
-pub fn combine(fired: Vec<u16>, book: &RuleBook) -> Evaluation {
+pub fn combine(fired: RuleSet, book: &RuleBook) -> Evaluation {
     let mut det: Option<f64> = None;
     let (mut win_side, mut draw_side) = (false, false);
     let (mut sum, mut n) = (0.0, 0usize);
-    for &r in &fired {
-        let row = &book.rows[r as usize];
+    for r in fired.iter() {
+        let row = book.row(r);
         match row.kind {
             Kind::Deterministic => {
                 // Book order is priority order: the first one decides.
@@ -170,7 +164,16 @@ mod tests {
         })
         .collect::<String>();
         let book = RuleBook::parse(&text).unwrap();
-        let e = combine((0..7).collect(), &book);
+        let all = [
+            "whiteDrives",
+            "whiteCanDrive1",
+            "whiteCanDrive2",
+            "instinctW1",
+        ];
+        let all = all
+            .iter()
+            .chain(&["intelligenceB1", "intelligenceB2", "intelligenceB3"]);
+        let e = combine(all.map(|n| book.id(n).unwrap()).collect(), &book);
         assert!(!e.deterministic);
         assert_eq!((e.weight * 100.0).round() / 100.0, 0.38);
     }
@@ -183,13 +186,16 @@ mod tests {
                 row("draw", 0.0, Kind::Deterministic),
                 row("avg", 0.3, Kind::Averaged),
             ],
-            index: Default::default(),
+            index: [("win", 0), ("draw", 1), ("avg", 2)]
+                .map(|(n, i)| (n.to_string(), i))
+                .into(),
         };
-        let e = combine(vec![1, 2], &book);
+        let set = |names: &[&str]| names.iter().map(|n| book.id(n).unwrap()).collect();
+        let e = combine(set(&["draw", "avg"]), &book);
         assert_eq!((e.weight, e.deterministic, e.conflict), (0.0, true, false));
-        let e = combine(vec![0, 1], &book);
+        let e = combine(set(&["win", "draw"]), &book);
         assert!(e.conflict);
-        let e = combine(vec![], &book);
+        let e = combine(set(&[]), &book);
         assert_eq!(
             (e.weight, e.no_rule(), e.verdict()),
             (0.5, true, Verdict::Unknown)

@@ -51,8 +51,8 @@ impl EvalReport {
             rules: e
                 .fired
                 .iter()
-                .map(|&r| {
-                    let row = &book.rows[r as usize];
+                .map(|r| {
+                    let row = book.row(r);
                     FiredRule {
                         id: row.id.clone(),
                         weight: row.weight,
@@ -203,7 +203,7 @@ fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<PairingReport> 
             a: name(p.a),
             b: name(p.b),
             winner: name(p.winner),
-            criterion: p.criterion.unwrap_or("level1_order").to_string(),
+            criterion: p.decider.id().to_string(),
         })
         .collect()
 }

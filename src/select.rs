@@ -50,15 +50,53 @@ pub fn criteria() -> &'static [Criterion] {
     })
 }
 
-/// The level-2 decision, made before the comparison rules, between two
-/// equally proved moves of which one repeats a position of the line.
-pub const AVOIDS_REPETITION: &str = "avoids_repetition";
+/// A level-2 criterion: its place in `rules/compare.toml`, which is the
+/// order the criteria are tried in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CriterionId(u8);
 
-/// The level-2 decision, made before the comparison rules, when the line
-/// is going round in circles (some move repeats a position of the line):
-/// of two equally proved moves that both avoid a repetition, the pawn step
-/// (irreversible progress) beats the king move.
-pub const PAWN_STEP_BREAKS_REPETITION: &str = "pawn_step_breaks_repetition";
+impl CriterionId {
+    /// The criterion the program names `name`, if `rules/compare.toml`
+    /// lists it (a test checks that it lists every one).
+    pub fn named(name: &str) -> Option<CriterionId> {
+        criteria()
+            .iter()
+            .position(|c| c.id == name)
+            .map(|i| CriterionId(i as u8))
+    }
+
+    /// Its row in `rules/compare.toml`.
+    pub fn criterion(self) -> &'static Criterion {
+        &criteria()[usize::from(self.0)]
+    }
+}
+
+/// What decided a level-2 pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decider {
+    /// Of two moves equally proved, one repeats a position of the line
+    /// (decided before the criteria: history, not position).
+    AvoidsRepetition,
+    /// The line goes round in circles: of two moves equally proved that do
+    /// not repeat, the pawn step breaks the circle.
+    PawnStepBreaksRepetition,
+    /// A criterion of `rules/compare.toml`.
+    Criterion(CriterionId),
+    /// No criterion separated the two: the level-1 order stands.
+    Level1Order,
+}
+
+impl Decider {
+    /// The name shown to the user.
+    pub fn id(self) -> &'static str {
+        match self {
+            Decider::AvoidsRepetition => "avoids_repetition",
+            Decider::PawnStepBreaksRepetition => "pawn_step_breaks_repetition",
+            Decider::Criterion(c) => &c.criterion().id,
+            Decider::Level1Order => "level1_order",
+        }
+    }
+}
 
 /// A legal move with the position it leads to and that position's weight.
 #[derive(Debug, Clone)]
@@ -82,8 +120,8 @@ pub struct Pairing {
     pub b: usize,
     /// The one preferred.
     pub winner: usize,
-    /// The criterion that decided, or `None` for the level-1 fallback.
-    pub criterion: Option<&'static str>,
+    /// What decided.
+    pub decider: Decider,
 }
 
 /// Everything the two selection levels found in one position.
@@ -173,27 +211,10 @@ pub fn decide_avoiding(
     } else {
         pos.clone()
     };
-    let mut moves: Vec<Move> = canon.legal_moves().into_iter().collect();
-    if moves.is_empty() {
+    let mut cands = candidates(&canon, eval);
+    if cands.is_empty() {
         return None;
     }
-    moves.sort_by_key(canonical_key);
-    let mover = mover_of(pos);
-    let mut cands: Vec<Candidate> = moves
-        .into_iter()
-        .map(|m| {
-            let mut after = canon.clone();
-            after.play_unchecked(m);
-            let node = Node::from_chess(&after);
-            let e = eval(&node);
-            Candidate {
-                mv: m,
-                after,
-                node,
-                eval: e,
-            }
-        })
-        .collect();
     let avoided: Vec<bool> = cands
         .iter()
         .map(|c| {
@@ -203,81 +224,13 @@ pub fn decide_avoiding(
             avoid(&after)
         })
         .collect();
-    // Level 1: stable sort by weight keeps the canonical order for ties.
-    // A move to be avoided goes behind the others, but never behind a move
-    // that gives up what a deterministic rule proves for the mover: the
-    // pawn side would rather repeat once than throw a proved win away.
-    let proved = |c: &Candidate| {
-        c.eval.deterministic
-            && match mover {
-                Side::White => c.eval.weight > VERDICT_THRESHOLD,
-                Side::Black => c.eval.weight < VERDICT_THRESHOLD,
-            }
+    let field = Field {
+        mover: mover_of(pos),
+        cands: &cands,
+        avoided: &avoided,
     };
-    // Rank: proved moves before the rest, and within each, moves to be
-    // avoided last. Without moves to avoid this is the plain weight order,
-    // as a deterministic weight is more extreme than any averaged one.
-    // Whether the line is going round in circles: some move would repeat.
-    let repeating = avoided.iter().any(|&a| a);
-    let pawn_step = |i: usize| cands[i].mv.role() == Role::Pawn;
-    let rank = |i: usize| (u8::from(!proved(&cands[i])), avoided[i]);
-    let mut order: Vec<usize> = (0..cands.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (wa, wb) = (cands[a].eval.weight, cands[b].eval.weight);
-        rank(a).cmp(&rank(b)).then(match mover {
-            Side::White => wb.total_cmp(&wa),
-            Side::Black => wa.total_cmp(&wb),
-        })
-    });
-    let best3: Vec<usize> = order.iter().copied().take(3).collect();
-    // Level 2: i1 vs i2 gives the sub-winner, which meets i3.
-    let finalists: Vec<&Candidate> = best3.iter().map(|&i| &cands[i]).collect();
-    let table = compare(mover, &finalists);
-    let mut tournament = Vec::new();
-    let mut winner = 0usize; // index into best3
-    for challenger in 1..best3.len() {
-        let (a, b) = (winner, challenger);
-        let (ia, ib) = (best3[a], best3[b]);
-        // History, not position: of two moves equally proved, the pawn side
-        // takes the one that does not repeat a position it has had.
-        let repeats = avoided[ia] != avoided[ib] && proved(&cands[ia]) == proved(&cands[ib]);
-        // History too: when the line goes round in circles, a pawn step
-        // breaks the circle (measured against the embedded solver's
-        // defence, which keeps walking between two squares: 1,088
-        // conversions failed without it, none with it).
-        let progress = repeating
-            && !avoided[ia]
-            && !avoided[ib]
-            && pawn_step(ia) != pawn_step(ib)
-            && proved(&cands[ia]) == proved(&cands[ib]);
-        let decided = if repeats {
-            Some((AVOIDS_REPETITION, avoided[ib]))
-        } else if progress {
-            Some((PAWN_STEP_BREAKS_REPETITION, pawn_step(ia)))
-        } else {
-            table.decide(a, b)
-        };
-        let (w, criterion) = match decided {
-            Some((id, a_wins)) => (if a_wins { a } else { b }, Some(id)),
-            None => {
-                // Fallback: level-1 order (a ranks before b in best3).
-                let b_better = better_for(
-                    mover,
-                    cands[best3[b]].eval.weight,
-                    cands[best3[a]].eval.weight,
-                );
-                (if b_better { b } else { a }, None)
-            }
-        };
-        tournament.push(Pairing {
-            a: best3[a],
-            b: best3[b],
-            winner: best3[w],
-            criterion,
-        });
-        winner = w;
-    }
-    let chosen = best3[winner];
+    let best3 = field.level1_best3();
+    let (tournament, chosen) = field.tournament(&best3);
     if mirrored {
         for c in &mut cands {
             c.mv = mirror_move(c.mv);
@@ -295,39 +248,150 @@ pub fn decide_avoiding(
     })
 }
 
-/// The preferences the level-2 program found among the finalists.
+/// Every legal move of a canonical position, in canonical order, with the
+/// level-1 evaluation of the position it leads to.
+fn candidates(canon: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Vec<Candidate> {
+    let mut moves: Vec<Move> = canon.legal_moves().into_iter().collect();
+    moves.sort_by_key(canonical_key);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut after = canon.clone();
+            after.play_unchecked(m);
+            let node = Node::from_chess(&after);
+            let eval = eval(&node);
+            Candidate {
+                mv: m,
+                after,
+                node,
+                eval,
+            }
+        })
+        .collect()
+}
+
+/// The candidates of one decision, as the two levels see them.
+struct Field<'a> {
+    mover: Side,
+    cands: &'a [Candidate],
+    /// Per candidate: whether it leads to a position to avoid.
+    avoided: &'a [bool],
+}
+
+impl Field<'_> {
+    /// Whether a deterministic rule proves candidate `i` for the mover.
+    fn proved(&self, i: usize) -> bool {
+        let e = &self.cands[i].eval;
+        e.deterministic
+            && match self.mover {
+                Side::White => e.weight > VERDICT_THRESHOLD,
+                Side::Black => e.weight < VERDICT_THRESHOLD,
+            }
+    }
+
+    /// Level 1: the best three, best first. Proved moves come before the
+    /// rest, and within each, moves to be avoided last: the pawn side would
+    /// rather repeat once than throw a proved win away. Without moves to
+    /// avoid this is the plain weight order, as a deterministic weight is
+    /// more extreme than any averaged one. The stable sort keeps the
+    /// canonical order for ties.
+    fn level1_best3(&self) -> Vec<usize> {
+        let rank = |i: usize| (u8::from(!self.proved(i)), self.avoided[i]);
+        let mut order: Vec<usize> = (0..self.cands.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (wa, wb) = (self.cands[a].eval.weight, self.cands[b].eval.weight);
+            rank(a).cmp(&rank(b)).then(match self.mover {
+                Side::White => wb.total_cmp(&wa),
+                Side::Black => wa.total_cmp(&wb),
+            })
+        });
+        order.truncate(3);
+        order
+    }
+
+    /// Level 2: the best meets the second, and the winner meets the third.
+    /// Returns the pairings and the chosen candidate.
+    fn tournament(&self, best3: &[usize]) -> (Vec<Pairing>, usize) {
+        let finalists: Vec<&Candidate> = best3.iter().map(|&i| &self.cands[i]).collect();
+        let table = compare(self.mover, &finalists);
+        let mut pairings = Vec::new();
+        let mut winner = 0usize; // index into best3
+        for challenger in 1..best3.len() {
+            let (a_wins, decider) = self.pair(&table, best3, winner, challenger);
+            let w = if a_wins { winner } else { challenger };
+            pairings.push(Pairing {
+                a: best3[winner],
+                b: best3[challenger],
+                winner: best3[w],
+                decider,
+            });
+            winner = w;
+        }
+        (pairings, best3[winner])
+    }
+
+    /// One pairing between finalists `a` and `b` (places in `best3`, `a`
+    /// ranked first): whether `a` wins, and what decided.
+    fn pair(&self, table: &Preferences, best3: &[usize], a: usize, b: usize) -> (bool, Decider) {
+        let (ia, ib) = (best3[a], best3[b]);
+        let equally_proved = self.proved(ia) == self.proved(ib);
+        let pawn_step = |i: usize| self.cands[i].mv.role() == Role::Pawn;
+        // History, not position: of two moves equally proved, the pawn side
+        // takes the one that does not repeat a position it has had.
+        if self.avoided[ia] != self.avoided[ib] && equally_proved {
+            return (self.avoided[ib], Decider::AvoidsRepetition);
+        }
+        // History too: when the line goes round in circles, a pawn step
+        // breaks the circle (against the embedded solver's defence, which
+        // keeps walking between two squares, conversion fails without it).
+        let repeating = self.avoided.iter().any(|&x| x);
+        if repeating
+            && !self.avoided[ia]
+            && !self.avoided[ib]
+            && pawn_step(ia) != pawn_step(ib)
+            && equally_proved
+        {
+            return (pawn_step(ia), Decider::PawnStepBreaksRepetition);
+        }
+        match table.decide(a, b) {
+            Some((c, a_wins)) => (a_wins, Decider::Criterion(c)),
+            // Level-1 order: a ranks before b in best3.
+            None => {
+                let b_better = better_for(
+                    self.mover,
+                    self.cands[ib].eval.weight,
+                    self.cands[ia].eval.weight,
+                );
+                (!b_better, Decider::Level1Order)
+            }
+        }
+    }
+}
+
+/// The preferences the level-2 program found among the finalists:
+/// (criterion, preferred finalist, other finalist).
 #[derive(Debug, Clone)]
 pub struct Preferences {
-    prefs: Vec<(&'static str, usize, usize)>,
+    prefs: Vec<(CriterionId, usize, usize)>,
 }
 
 impl Preferences {
-    /// The criterion's id (as the program spelled it) if criterion `id`
-    /// prefers finalist `x` to finalist `y`.
-    fn find(&self, id: &str, x: usize, y: usize) -> Option<&'static str> {
-        self.prefs
-            .iter()
-            .find(|p| p.0 == id && p.1 == x && p.2 == y)
-            .map(|p| p.0)
-    }
-
-    /// Whether criterion `id` prefers finalist `x` to finalist `y`.
-    pub fn prefers(&self, id: &str, x: usize, y: usize) -> bool {
-        self.find(id, x, y).is_some()
+    /// Whether criterion `c` prefers finalist `x` to finalist `y`.
+    pub fn prefers(&self, c: CriterionId, x: usize, y: usize) -> bool {
+        self.prefs.binary_search(&(c, x, y)).is_ok()
     }
 
     /// The first criterion (in `rules/compare.toml` order) that prefers one
-    /// of finalists `a` and `b` and not also the other: its id and whether
-    /// `a` wins. `None` if no criterion separates them.
-    pub fn decide(&self, a: usize, b: usize) -> Option<(&'static str, bool)> {
-        for crit in criteria() {
-            match (self.find(&crit.id, a, b), self.find(&crit.id, b, a)) {
-                (Some(id), None) => return Some((id, true)),
-                (None, Some(id)) => return Some((id, false)),
-                _ => {}
-            }
-        }
-        None
+    /// of finalists `a` and `b` and not also the other, and whether `a`
+    /// wins. `None` if no criterion separates them.
+    pub fn decide(&self, a: usize, b: usize) -> Option<(CriterionId, bool)> {
+        (0..criteria().len())
+            .map(|i| CriterionId(i as u8))
+            .find_map(|c| match (self.prefers(c, a, b), self.prefers(c, b, a)) {
+                (true, false) => Some((c, true)),
+                (false, true) => Some((c, false)),
+                _ => None,
+            })
     }
 }
 
@@ -357,9 +421,11 @@ pub fn compare(mover: Side, finalists: &[&Candidate]) -> Preferences {
     }
     let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
     let index = |t: program::Tag| TAGS.iter().position(|&x| x == t).expect("tag");
-    let mut prefs: Vec<(&'static str, usize, usize)> = prefs
+    let mut prefs: Vec<(CriterionId, usize, usize)> = prefs
         .into_iter()
-        .map(|program::Prefer(id, x, y)| (id, index(x), index(y)))
+        .filter_map(|program::Prefer(id, x, y)| {
+            CriterionId::named(id).map(|c| (c, index(x), index(y)))
+        })
         .collect();
     prefs.sort_unstable();
     Preferences { prefs }

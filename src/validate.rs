@@ -9,14 +9,14 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::enumerate;
 use crate::error::Result;
-use crate::evaluate::{Evaluation, Verdict, evaluate};
+use crate::evaluate::{Evaluation, Verdict, combine, evaluate};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
 use crate::position::{Kpk, TABLE_SIZE, fen_of};
 use crate::rng::SplitMix64;
 use crate::selectors::Selector;
 use crate::truth::Truth;
-use crate::weights::RuleBook;
+use crate::weights::{RuleBook, RuleSet};
 
 /// Which side to move to sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,10 +296,10 @@ fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
     Ok(table)
 }
 
-/// Level-1 weights of every KPK position (memoised evaluation).
+/// The level-1 evaluation of every KPK position, computed once: the same
+/// answer as [`evaluate`], fired rules included.
 pub struct WeightCache {
-    weight: Vec<f32>,
-    deterministic: Vec<bool>,
+    evals: Vec<Evaluation>,
 }
 
 impl WeightCache {
@@ -313,36 +313,20 @@ impl WeightCache {
             .par_iter()
             .map(|k| (*k, evaluate(&Node::from_kpk(*k))))
             .collect();
-        let mut weight = vec![0.5f32; TABLE_SIZE];
-        let mut deterministic = vec![false; TABLE_SIZE];
+        let mut table = vec![combine(RuleSet::default(), RuleBook::builtin()); TABLE_SIZE];
         for (k, e) in &evals {
-            for i in [k.index(), k.mirror_files().index()] {
-                weight[i] = e.weight as f32;
-                deterministic[i] = e.deterministic;
-            }
+            table[k.index()] = *e;
+            table[k.mirror_files().index()] = *e;
         }
-        let cache = WeightCache {
-            weight,
-            deterministic,
-        };
-        (cache, evals)
+        (WeightCache { evals: table }, evals)
     }
 
-    /// An evaluator that answers KPK positions from the cache (without the
-    /// list of fired rules) and evaluates the rest.
+    /// An evaluator that answers KPK positions from the cache and
+    /// evaluates the rest (promotions, captures).
     pub fn evaluator(&self) -> impl Fn(&Node) -> Evaluation + '_ {
-        move |node: &Node| {
-            if let Some(k) = node.kpk() {
-                let i = k.index();
-                Evaluation {
-                    weight: f64::from(self.weight[i]),
-                    deterministic: self.deterministic[i],
-                    fired: Vec::new(),
-                    conflict: false,
-                }
-            } else {
-                evaluate(node)
-            }
+        move |node: &Node| match node.kpk() {
+            Some(k) => self.evals[k.index()],
+            None => evaluate(node),
         }
     }
 }
@@ -511,10 +495,10 @@ pub fn run(
                 });
             }
         }
-        for &r in &e.fired {
-            fired[r as usize] += 1;
-            if (book.rows[r as usize].weight > 0.5) == wins {
-                agree[r as usize] += 1;
+        for r in e.fired.iter() {
+            fired[r.index()] += 1;
+            if (book.row(r).weight > 0.5) == wins {
+                agree[r.index()] += 1;
             }
         }
         if let Some(ok) = outcome.move_check {

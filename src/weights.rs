@@ -72,6 +72,13 @@ impl RuleBook {
                     row.id, row.weight
                 ));
             }
+            if i >= RuleSet::CAPACITY {
+                return Err(format!(
+                    "weights file: more than {} rules (rule {})",
+                    RuleSet::CAPACITY,
+                    row.id
+                ));
+            }
             if index.insert(row.id.clone(), i).is_some() {
                 return Err(format!("weights file: rule {} listed twice", row.id));
             }
@@ -93,5 +100,69 @@ impl RuleBook {
     /// Row index of a rule id.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
+    }
+
+    /// The typed id of a rule named in the program.
+    pub fn id(&self, name: &str) -> Option<RuleId> {
+        self.index_of(name).map(|i| RuleId(i as u8))
+    }
+
+    /// The row of a rule.
+    pub fn row(&self, id: RuleId) -> &RuleRow {
+        &self.rows[id.index()]
+    }
+}
+
+/// A rule of the book: its row, which is also its priority (lower first).
+/// Only the book hands these out, so every `RuleId` names a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(u8);
+
+impl RuleId {
+    /// The row number in `rules/weights.toml`, from 0.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A set of rules (those that fired in a position), as a bitset over the
+/// rows of the book; iterated in book order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct RuleSet(u128);
+
+impl RuleSet {
+    /// The most rules a book may hold.
+    pub const CAPACITY: usize = 128;
+
+    /// Adds a rule.
+    pub fn insert(&mut self, id: RuleId) {
+        self.0 |= 1u128 << id.0;
+    }
+
+    /// Whether the rule is in the set.
+    pub fn contains(self, id: RuleId) -> bool {
+        self.0 & (1u128 << id.0) != 0
+    }
+
+    /// True when no rule is in the set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rules, in book order.
+    pub fn iter(self) -> impl Iterator<Item = RuleId> {
+        (0..128u8)
+            .filter(move |&i| self.0 & (1u128 << i) != 0)
+            .map(RuleId)
+    }
+}
+
+impl FromIterator<RuleId> for RuleSet {
+    fn from_iter<I: IntoIterator<Item = RuleId>>(iter: I) -> Self {
+        let mut s = RuleSet::default();
+        for id in iter {
+            s.insert(id);
+        }
+        s
     }
 }

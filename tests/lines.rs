@@ -94,7 +94,7 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
     assert!(
         d.tournament
             .iter()
-            .any(|p| p.winner == d.chosen && p.criterion == Some(criterion)),
+            .any(|p| p.winner == d.chosen && p.decider.id() == criterion),
         "{fen}: {san} not chosen by {criterion}: {:?}",
         d.tournament
     );

@@ -26,8 +26,8 @@ fn node(fen: &str) -> Node {
 fn fired(fen: &str) -> Vec<String> {
     let book = RuleBook::builtin();
     fired_rules(&node(fen).canonical(), book)
-        .into_iter()
-        .map(|r| book.rows[r as usize].id.clone())
+        .iter()
+        .map(|r| book.row(r).id.clone())
         .collect()
 }
 
