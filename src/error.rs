@@ -1,5 +1,7 @@
 //! Errors by layer, with one-line messages for people.
 
+use std::path::PathBuf;
+
 use thiserror::Error;
 
 /// Everything that can go wrong between the user's input and an answer.
@@ -25,12 +27,33 @@ pub enum PecpError {
     /// The material is right but the position cannot arise in a game.
     #[error("illegal position: {0}")]
     Illegal(String),
-    /// Tablebase files missing, unreadable or corrupt.
+    /// A table file is missing, unreadable, or not the published file.
+    #[error("tablebase: {}: {problem}", path.display())]
+    TableFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: crate::tablebase::FileStatus,
+    },
+    /// A probe of the tables failed.
+    #[error("tablebase: {source}")]
+    Probe {
+        /// The cause.
+        #[source]
+        source: shakmaty_syzygy::SyzygyError,
+    },
+    /// A command needs the tables and none were found.
     #[error("tablebase: {0}")]
-    Tablebase(String),
-    /// A file could not be read or written.
-    #[error("{0}")]
-    Io(String),
+    TablesNeeded(String),
+    /// A file or stream could not be read or written.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done ("cannot write out.pgn").
+        what: String,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
     /// A bad command-line value (a move that is not legal, a bad option).
     #[error("{0}")]
     Usage(String),

@@ -15,15 +15,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| {
-        PecpError::Io(format!("cannot write {}: not a file name", path.display()))
+    let name = path.file_name().ok_or_else(|| PecpError::Io {
+        what: format!("cannot write {}", path.display()),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
     })?;
     let tmp = dir.join(format!(
         ".{}.pecp-tmp-{}",
         name.to_string_lossy(),
         std::process::id()
     ));
-    let fail = |e: std::io::Error| PecpError::Io(format!("cannot write {}: {e}", path.display()));
+    let fail = |e: std::io::Error| PecpError::Io {
+        what: format!("cannot write {}", path.display()),
+        source: e,
+    };
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;

@@ -13,7 +13,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod board;
 pub mod error;
 pub mod position;
 pub mod tablebase;
@@ -22,6 +21,9 @@ pub use error::{PecpError, Result};
 pub use position::{Input, Kpk, Orientation};
 pub use tablebase::Tablebases;
 pub mod absolute;
+pub mod analysis;
+pub mod annotate;
+pub mod bench;
 pub mod enumerate;
 pub mod evaluate;
 pub mod facts;

@@ -12,7 +12,7 @@ use crate::error::{PecpError, Result};
 use crate::evaluate::{Evaluation, evaluate};
 use crate::facts::Node;
 use crate::position::{Orientation, orient_move, to_user};
-use crate::select::{Decision, decide_avoiding};
+use crate::select::Decision;
 use crate::selectors::Selector;
 use crate::truth::Truth;
 use shakmaty::san::San;
@@ -157,6 +157,21 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The players as the user named them, `white` and `black` in the
+    /// user's colours, put on the normalised sides: with a black pawn the
+    /// position was colour-flipped, and so are they.
+    pub fn players(&mut self, white: Player, black: Player, orientation: Orientation) {
+        let (pawn, defender) = match orientation {
+            Orientation::AsGiven => (white, black),
+            Orientation::Flipped => (black, white),
+        };
+        self.white = pawn;
+        self.black = defender;
+        self.orientation = orientation;
+    }
+}
+
 /// How a position ends the game, if it does (absolute win or draw, or the
 /// fifty-move rule). Repetition and the limit are the loop's business.
 pub fn game_end(pos: &Chess) -> Option<Termination> {
@@ -210,47 +225,18 @@ pub fn generate_with(
         if plies.len() as u32 >= 2 * config.max_moves {
             break Termination::MoveLimit;
         }
-        let white = pos.turn() == Color::White;
-        let player = if white { config.white } else { config.black };
-        let scripted = if white { None } else { script.next() };
-        let (mv, chooser, decision) = if let Some(san) = scripted {
-            let user = to_user(&pos, config.orientation);
-            let um = san.to_move(&user).map_err(|_| {
-                PecpError::Usage(format!(
-                    "--moves: {san} is not legal at ply {} ({})",
-                    plies.len() + 1,
-                    crate::position::fen_of(&user)
-                ))
-            })?;
-            (orient_move(um, config.orientation), Chooser::Script, None)
+        let scripted = if pos.turn() == Color::White {
+            None
         } else {
-            match player {
-                Player::Select(Selector::Pecp) => {
-                    // The pawn side plays to win: it does not walk into a
-                    // position it has already had (threefold repetition).
-                    let seen_before = |after: &Chess| {
-                        white
-                            && seen
-                                .iter()
-                                .any(|(b, t)| b == after.board() && *t == after.turn())
-                    };
-                    let d = decide_avoiding(&pos, eval, &seen_before)
-                        .expect("a position that is not over has a move");
-                    (d.chosen().mv, Chooser::Pecp, Some(d))
-                }
-                Player::Select(other) => {
-                    let m = other
-                        .choose(&pos, eval)
-                        .expect("a position that is not over has a move");
-                    (m, Chooser::Other, None)
-                }
-                Player::Tablebase => {
-                    let m = truth
-                        .best_move(&pos)?
-                        .expect("a position that is not over has a move");
-                    (m, Chooser::Tablebase, None)
-                }
-            }
+            script.next()
+        };
+        let (mv, chooser, decision) = match scripted {
+            Some(san) => (
+                scripted_move(&pos, san, config, plies.len())?,
+                Chooser::Script,
+                None,
+            ),
+            None => choose(&pos, config, truth, eval, &seen)?,
         };
         let mut after = pos.clone();
         after.play_unchecked(mv);
@@ -276,4 +262,53 @@ pub fn generate_with(
         plies,
         termination,
     })
+}
+
+/// The defender's scripted move (SAN in the user's orientation), as a
+/// normalised move.
+fn scripted_move(pos: &Chess, san: &San, config: &Config, played: usize) -> Result<Move> {
+    let user = to_user(pos, config.orientation);
+    let um = san.to_move(&user).map_err(|_| {
+        PecpError::Usage(format!(
+            "--moves: {san} is not legal at ply {} ({})",
+            played + 1,
+            crate::position::fen_of(&user)
+        ))
+    })?;
+    Ok(orient_move(um, config.orientation))
+}
+
+/// The move of the player whose turn it is, who chose it, and PECP's
+/// reasons when PECP chose. `seen` holds the positions of the line so far.
+fn choose(
+    pos: &Chess,
+    config: &Config,
+    truth: &Truth,
+    eval: &impl Fn(&Node) -> Evaluation,
+    seen: &[(Board, Color)],
+) -> Result<(Move, Chooser, Option<Decision>)> {
+    let white = pos.turn() == Color::White;
+    let over = "a position that is not over has a move";
+    match if white { config.white } else { config.black } {
+        Player::Select(selector) => {
+            // The pawn side plays to win: it does not walk into a position
+            // it has already had (threefold repetition).
+            let seen_before = |after: &Chess| {
+                white
+                    && seen
+                        .iter()
+                        .any(|(b, t)| b == after.board() && *t == after.turn())
+            };
+            let c = selector
+                .choose_avoiding(pos, eval, &seen_before)
+                .expect(over);
+            let chooser = if selector == Selector::Pecp {
+                Chooser::Pecp
+            } else {
+                Chooser::Other
+            };
+            Ok((c.mv, chooser, c.decision))
+        }
+        Player::Tablebase => Ok((truth.best_move(pos)?.expect(over), Chooser::Tablebase, None)),
+    }
 }

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod commands;
 
 fn main() {
     std::process::exit(cli::run());

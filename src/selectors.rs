@@ -18,6 +18,7 @@ use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Squa
 
 use crate::evaluate::Evaluation;
 use crate::facts::Node;
+use crate::select::Decision;
 
 /// Which selector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,11 +58,43 @@ impl Selector {
     /// The move this selector plays in `pos` (any legal position), or
     /// `None` if there is none. `eval` is PECP's level-1 evaluator.
     pub fn choose(self, pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Move> {
+        self.choose_avoiding(pos, eval, &|_| false).map(|c| c.mv)
+    }
+
+    /// Like [`Selector::choose`], in a game: positions for which `avoid`
+    /// holds are what the player would rather not reach (a repetition).
+    /// PECP takes that into account (see
+    /// [`decide_avoiding`](crate::select::decide_avoiding)) and says how it
+    /// decided; the classical selectors ignore it.
+    pub fn choose_avoiding(
+        self,
+        pos: &Chess,
+        eval: &impl Fn(&Node) -> Evaluation,
+        avoid: &dyn Fn(&Chess) -> bool,
+    ) -> Option<Choice> {
         match self {
-            Selector::Pecp => crate::select::decide(pos, eval).map(|d| d.chosen().mv),
-            Selector::Soma { seed } => soma_choose(pos, seed),
-            Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth),
+            Selector::Pecp => crate::select::decide_avoiding(pos, eval, avoid).map(|d| Choice {
+                mv: d.chosen().mv,
+                decision: Some(d),
+            }),
+            Selector::Soma { seed } => soma_choose(pos, seed).map(Choice::bare),
+            Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth).map(Choice::bare),
         }
+    }
+}
+
+/// A selector's move, with PECP's reasons when PECP chose.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// PECP's two levels, when PECP chose.
+    pub decision: Option<Decision>,
+}
+
+impl Choice {
+    fn bare(mv: Move) -> Choice {
+        Choice { mv, decision: None }
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use shakmaty::{Chess, Color, Move, Position};
-use shakmaty_syzygy::{Tablebase, Wdl};
+use shakmaty_syzygy::Tablebase;
 
 use crate::error::{PecpError, Result};
 
@@ -43,7 +43,7 @@ pub enum FileStatus {
 }
 
 impl FileStatus {
-    /// Words for the report.
+    /// Words for the report (also its `Display`).
     pub fn describe(&self) -> String {
         match self {
             FileStatus::Ok => "found, digest OK".into(),
@@ -52,6 +52,16 @@ impl FileStatus {
             FileStatus::Unreadable(e) => format!("found, unreadable: {e}"),
         }
     }
+}
+
+impl std::fmt::Display for FileStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
+    PecpError::Probe { source }
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -97,12 +107,35 @@ pub fn resolve_dir(flag: Option<&Path>) -> (PathBuf, bool) {
     (PathBuf::from("tablebases"), false)
 }
 
+/// Win, draw or loss for the side to move. Syzygy's cursed wins and
+/// blessed losses (decided only by the fifty-move rule) count as their
+/// sign; none occur in KPK.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    /// The side to move loses.
+    Loss,
+    /// A draw.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Wdl {
+    /// "win", "draw" or "loss".
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Loss => "loss",
+            Wdl::Draw => "draw",
+        }
+    }
+}
+
 /// A position's value from the tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TbValue {
-    /// WDL from the side to move: 1 win, 0 draw, -1 loss (cursed and blessed
-    /// results count as their sign; none occur in KPK).
-    pub wdl_stm: i8,
+    /// WDL from the side to move.
+    pub wdl_stm: Wdl,
     /// DTZ from the side to move, in plies, as Syzygy stores it.
     pub dtz_stm: i32,
     /// Whether the side with the pawn (normalised White) wins.
@@ -112,11 +145,7 @@ pub struct TbValue {
 impl TbValue {
     /// "win", "draw" or "loss" from the side to move.
     pub fn wdl_word(self) -> &'static str {
-        match self.wdl_stm {
-            1 => "win",
-            -1 => "loss",
-            _ => "draw",
-        }
+        self.wdl_stm.word()
     }
 }
 
@@ -144,14 +173,16 @@ impl Tablebases {
         let mut tb = Tablebase::new();
         for (name, status) in check_dir(dir) {
             if status != FileStatus::Ok {
-                return Err(PecpError::Tablebase(format!(
-                    "{}: {}",
-                    dir.join(name).display(),
-                    status.describe()
-                )));
+                return Err(PecpError::TableFile {
+                    path: dir.join(name),
+                    problem: status,
+                });
             }
             tb.add_file(dir.join(name))
-                .map_err(|e| PecpError::Tablebase(format!("{}: {e}", dir.join(name).display())))?;
+                .map_err(|source| PecpError::Io {
+                    what: format!("tablebase: {}", dir.join(name).display()),
+                    source,
+                })?;
         }
         Ok(Tablebases {
             tb,
@@ -188,15 +219,12 @@ impl Tablebases {
     ///
     /// # Errors
     /// A [`PecpError::Tablebase`] if the probe fails.
-    pub fn wdl(&self, pos: &Chess) -> Result<i8> {
-        let w = self
-            .tb
-            .probe_wdl_after_zeroing(pos)
-            .map_err(|e| PecpError::Tablebase(e.to_string()))?;
+    pub fn wdl(&self, pos: &Chess) -> Result<Wdl> {
+        let w = self.tb.probe_wdl_after_zeroing(pos).map_err(probe_error)?;
         Ok(match w {
-            Wdl::Win | Wdl::CursedWin => 1,
-            Wdl::Loss | Wdl::BlessedLoss => -1,
-            Wdl::Draw => 0,
+            shakmaty_syzygy::Wdl::Win | shakmaty_syzygy::Wdl::CursedWin => Wdl::Win,
+            shakmaty_syzygy::Wdl::Loss | shakmaty_syzygy::Wdl::BlessedLoss => Wdl::Loss,
+            shakmaty_syzygy::Wdl::Draw => Wdl::Draw,
         })
     }
 
@@ -212,13 +240,13 @@ impl Tablebases {
         } else {
             self.tb
                 .probe_dtz(pos)
-                .map_err(|e| PecpError::Tablebase(e.to_string()))?
+                .map_err(probe_error)?
                 .ignore_rounding()
                 .0
         };
         let pawn_side_wins = match pos.turn() {
-            Color::White => wdl_stm == 1,
-            Color::Black => wdl_stm == -1,
+            Color::White => wdl_stm == Wdl::Win,
+            Color::Black => wdl_stm == Wdl::Loss,
         };
         Ok(TbValue {
             wdl_stm,
@@ -232,11 +260,7 @@ impl Tablebases {
     /// # Errors
     /// A [`PecpError::Tablebase`] if a probe fails.
     pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
-        Ok(self
-            .tb
-            .best_move(pos)
-            .map_err(|e| PecpError::Tablebase(e.to_string()))?
-            .map(|(m, _)| m))
+        Ok(self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m))
     }
 
     /// The value after each legal move, in shakmaty's move order.

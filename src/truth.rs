@@ -6,7 +6,7 @@ use shakmaty::{Chess, Color, Move, Position, Role};
 use crate::error::Result;
 use crate::oracle::Oracle;
 use crate::position::Kpk;
-use crate::tablebase::Tablebases;
+use crate::tablebase::{Tablebases, Wdl};
 
 /// Where the truth comes from.
 #[derive(Debug)]
@@ -23,6 +23,14 @@ impl Truth {
         match tb {
             Some(t) => Truth::Syzygy(t),
             None => Truth::Embedded(Oracle::get()),
+        }
+    }
+
+    /// The Syzygy tables, when they are the truth.
+    pub fn tables(&self) -> Option<&Tablebases> {
+        match self {
+            Truth::Syzygy(t) => Some(t),
+            Truth::Embedded(_) => None,
         }
     }
 
@@ -44,9 +52,9 @@ impl Truth {
             Truth::Syzygy(tb) => {
                 let wdl = tb.wdl(pos)?;
                 Ok(if pos.turn() == Color::White {
-                    wdl == 1
+                    wdl == Wdl::Win
                 } else {
-                    wdl == -1
+                    wdl == Wdl::Loss
                 })
             }
             Truth::Embedded(o) => Ok(oracle_white_wins(o, pos)),

@@ -89,7 +89,8 @@ impl Confusion {
     }
 }
 
-fn ratio(a: usize, b: usize) -> f64 {
+/// `a / b`, or 1 when `b` is 0 (nothing to get wrong).
+pub fn ratio(a: usize, b: usize) -> f64 {
     if b == 0 { 1.0 } else { a as f64 / b as f64 }
 }
 
@@ -305,9 +306,8 @@ pub struct WeightCache {
 impl WeightCache {
     /// Evaluates every legal KPK position once, in parallel. Evaluation
     /// is mirror-invariant (it works on the canonical half), so only the
-    /// canonical positions are evaluated; the list returned holds them, in
-    /// enumeration order.
-    pub fn build() -> (WeightCache, Vec<(Kpk, Evaluation)>) {
+    /// canonical positions are evaluated.
+    pub fn build() -> WeightCache {
         let canon = canonical_positions();
         let evals: Vec<(Kpk, Evaluation)> = canon
             .par_iter()
@@ -318,7 +318,12 @@ impl WeightCache {
             table[k.index()] = *e;
             table[k.mirror_files().index()] = *e;
         }
-        (WeightCache { evals: table }, evals)
+        WeightCache { evals: table }
+    }
+
+    /// The evaluation of a KPK position.
+    pub fn get(&self, k: Kpk) -> Evaluation {
+        self.evals[k.index()]
     }
 
     /// An evaluator that answers KPK positions from the cache and
@@ -355,10 +360,85 @@ fn value_keeping_moves(
     Ok(out)
 }
 
+/// What the sweep found in one decided position.
 struct PosOutcome {
+    /// Whether the chosen move keeps the value (where that is checked).
     move_check: Option<bool>,
+    /// The move chosen, on the decided board.
     chosen: Option<Move>,
+    /// With `--playout`: how the line ended, its plies, and the plies of
+    /// perfect play against perfect play from the same start.
     playout: Option<(Termination, usize, usize)>,
+}
+
+/// Everything one sweep reads: the truth, the options, the truth of every
+/// position and the level-1 evaluation of every position.
+struct Sweep<'a> {
+    truth: &'a Truth,
+    opts: &'a Options,
+    table: Vec<u8>,
+    cache: WeightCache,
+}
+
+impl Sweep<'_> {
+    fn wins(&self, k: Kpk) -> bool {
+        self.table[k.index()] == 1
+    }
+
+    /// PECP decides each canonical position once: a mirrored position's
+    /// choice is the mirror of its canonical twin's (selection works on the
+    /// canonical board), and its value is the same. Other selectors are not
+    /// mirror-symmetric (tie-breaks), so they decide every position.
+    fn key(&self, k: Kpk) -> Kpk {
+        if self.opts.selector == Selector::Pecp {
+            k.canonical()
+        } else {
+            k
+        }
+    }
+
+    /// Chooses a move where the side to move holds the value (White in a
+    /// won position, Black in a drawn one) and checks it; with `--playout`
+    /// plays a won position out against perfect defence.
+    fn decide(&self, k: Kpk) -> Result<PosOutcome> {
+        let pos = k.to_chess();
+        let wins = self.wins(k);
+        let eval = self.cache.evaluator();
+        let mut out = PosOutcome {
+            move_check: None,
+            chosen: None,
+            playout: None,
+        };
+        let check = (k.turn() == Color::White) == wins;
+        if check && let Some(m) = self.opts.selector.choose(&pos, &eval) {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            out.move_check = Some(child_white_wins(&self.table, self.truth, &after)? == wins);
+            out.chosen = Some(m);
+        }
+        if self.opts.playout && wins {
+            let cfg = line::Config {
+                white: Player::Select(self.opts.selector),
+                black: Player::Tablebase,
+                max_moves: 500,
+                ..line::Config::default()
+            };
+            let l = line::generate_with(&pos, &cfg, self.truth, &eval)?;
+            let opt_cfg = line::Config {
+                white: Player::Tablebase,
+                ..cfg
+            };
+            let o = line::generate_with(&pos, &opt_cfg, self.truth, &eval)?;
+            out.playout = Some((l.termination, l.plies.len(), o.plies.len()));
+        }
+        Ok(out)
+    }
+
+    /// Every value-keeping move of `k` in SAN, for a counterexample.
+    fn counterexample(&self, k: Kpk, what: String) -> Result<Counterexample> {
+        let best = value_keeping_moves(&self.table, self.truth, &k.to_chess(), self.wins(k))?;
+        Ok(Counterexample { kpk: k, what, best })
+    }
 }
 
 /// Runs the sweep. `tick` is called once per canonical position decided
@@ -372,220 +452,235 @@ pub fn run(
     tick: &(dyn Fn() + Sync),
 ) -> Result<(Report, Vec<Counterexample>)> {
     let started = Instant::now();
-    let table = truth_table(truth)?;
-    let (cache, evals) = WeightCache::build();
-    let eval = cache.evaluator();
-    let positions = select_positions(opts);
-    let book = RuleBook::builtin();
-    let eval_of = |k: Kpk| -> &Evaluation {
-        let c = k.canonical();
-        let i = evals
-            .binary_search_by_key(&enumerate_order(c), |(e, _)| enumerate_order(*e))
-            .expect("every legal position is enumerated");
-        &evals[i].1
+    let sweep = Sweep {
+        truth,
+        opts,
+        table: truth_table(truth)?,
+        cache: WeightCache::build(),
     };
-    // PECP decides each canonical position once: a mirrored position's
-    // choice is the mirror of its canonical twin's (selection works on the
-    // canonical board), and its value is the same. Other selectors are not
-    // mirror-symmetric (tie-breaks), so they decide every position.
-    let symmetric = opts.selector == Selector::Pecp;
-    let key = |k: Kpk| if symmetric { k.canonical() } else { k };
-    let mut canon: Vec<Kpk> = positions.iter().map(|&k| key(k)).collect();
-    canon.sort_by_key(|k| enumerate_order(*k));
-    canon.dedup();
+    let positions = select_positions(opts);
+    let mut decided: Vec<Kpk> = positions.iter().map(|&k| sweep.key(k)).collect();
+    decided.sort_by_key(|k| enumerate_order(*k));
+    decided.dedup();
     let selection_started = Instant::now();
-    let outcomes: Vec<Result<PosOutcome>> = canon
+    let outcomes: Vec<Result<PosOutcome>> = decided
         .par_iter()
         .map(|&k| {
-            let pos = k.to_chess();
-            let wins = table[k.index()] == 1;
-            let mut out = PosOutcome {
-                move_check: None,
-                chosen: None,
-                playout: None,
-            };
-            let check = (k.turn() == Color::White && wins) || (k.turn() == Color::Black && !wins);
-            if check && let Some(m) = opts.selector.choose(&pos, &eval) {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                out.move_check = Some(child_white_wins(&table, truth, &after)? == wins);
-                out.chosen = Some(m);
-            }
-            if opts.playout && wins {
-                let cfg = line::Config {
-                    white: Player::Select(opts.selector),
-                    black: Player::Tablebase,
-                    max_moves: 500,
-                    ..line::Config::default()
-                };
-                let l = line::generate_with(&pos, &cfg, truth, &eval)?;
-                let opt_cfg = line::Config {
-                    white: Player::Tablebase,
-                    ..cfg
-                };
-                let o = line::generate_with(&pos, &opt_cfg, truth, &eval)?;
-                out.playout = Some((l.termination, l.plies.len(), o.plies.len()));
-            }
+            let out = sweep.decide(k);
             tick();
-            Ok(out)
+            out
         })
         .collect();
-    let mut conf = Confusion::default();
-    let mut conf_w = Confusion::default();
-    let mut conf_b = Confusion::default();
-    let mut det = Count::default();
-    let mut conflicts = 0;
-    let mut no_rule = 0;
-    let mut ms = MoveSoundness::default();
-    let mut fired = vec![0usize; book.rows.len()];
-    let mut agree = vec![0usize; book.rows.len()];
-    let mut conv = Conversion::default();
-    let (mut plies_sum, mut opt_sum) = (0usize, 0usize);
-    let mut failures: std::collections::BTreeMap<&'static str, usize> = Default::default();
-    let mut examples = Vec::new();
-    let (mut wtm, mut btm, mut tb_wins) = (0, 0, 0);
     let selection_s = selection_started.elapsed().as_secs_f64();
     let outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
+    let mut tally = Tally::new(RuleBook::builtin());
     for &k in &positions {
-        let c = key(k);
-        let at = canon
+        let c = sweep.key(k);
+        let at = decided
             .binary_search_by_key(&enumerate_order(c), |e| enumerate_order(*e))
             .expect("decided");
-        let outcome = &outcomes[at];
-        let chosen = outcome.chosen.map(|m| {
-            if c == k {
-                m
-            } else {
-                crate::select::mirror_move(m)
-            }
-        });
-        let wins = table[k.index()] == 1;
-        let e = eval_of(k);
+        let mut outcome = &outcomes[at];
+        let mirrored;
+        if c != k {
+            mirrored = PosOutcome {
+                chosen: outcome.chosen.map(crate::select::mirror_move),
+                ..*outcome
+            };
+            outcome = &mirrored;
+        }
+        tally.add(&sweep, k, outcome)?;
+    }
+    let mut report = tally.finish(&sweep, positions.len());
+    report.elapsed_s = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    report.selection_s = (selection_s * 1000.0).round() / 1000.0;
+    Ok((report, tally.examples))
+}
+
+/// The figures of a sweep, position by position.
+struct Tally {
+    book: &'static RuleBook,
+    conf: Confusion,
+    conf_w: Confusion,
+    conf_b: Confusion,
+    det: Count,
+    conflicts: usize,
+    no_rule: usize,
+    ms: MoveSoundness,
+    fired: Vec<usize>,
+    agree: Vec<usize>,
+    conv: Conversion,
+    plies_sum: usize,
+    opt_sum: usize,
+    failures: std::collections::BTreeMap<&'static str, usize>,
+    examples: Vec<Counterexample>,
+    wtm: usize,
+    btm: usize,
+    tb_wins: usize,
+}
+
+impl Tally {
+    fn new(book: &'static RuleBook) -> Tally {
+        Tally {
+            book,
+            conf: Confusion::default(),
+            conf_w: Confusion::default(),
+            conf_b: Confusion::default(),
+            det: Count::default(),
+            conflicts: 0,
+            no_rule: 0,
+            ms: MoveSoundness::default(),
+            fired: vec![0; book.rows.len()],
+            agree: vec![0; book.rows.len()],
+            conv: Conversion::default(),
+            plies_sum: 0,
+            opt_sum: 0,
+            failures: Default::default(),
+            examples: Vec::new(),
+            wtm: 0,
+            btm: 0,
+            tb_wins: 0,
+        }
+    }
+
+    /// Counts position `k`: its level-1 verdict and rules, and the outcome
+    /// of its decision (the chosen move already in `k`'s orientation).
+    fn add(&mut self, sweep: &Sweep, k: Kpk, outcome: &PosOutcome) -> Result<()> {
+        let wins = sweep.wins(k);
+        let e = sweep.cache.get(k);
         let v = e.verdict();
-        conf.add(wins, v);
+        self.conf.add(wins, v);
         if k.turn() == Color::White {
-            wtm += 1;
-            conf_w.add(wins, v);
+            self.wtm += 1;
+            self.conf_w.add(wins, v);
         } else {
-            btm += 1;
-            conf_b.add(wins, v);
+            self.btm += 1;
+            self.conf_b.add(wins, v);
         }
-        tb_wins += usize::from(wins);
-        if e.conflict {
-            conflicts += 1;
-        }
-        if e.no_rule() {
-            no_rule += 1;
-        }
-        let pos = k.to_chess();
-        if e.deterministic {
-            det.positions += 1;
-            let sound = (v == Verdict::Win) == wins;
-            if sound {
-                det.sound += 1;
-            } else if opts.counterexamples {
-                examples.push(Counterexample {
-                    kpk: k,
-                    what: format!(
-                        "deterministic weight {:.2} but the truth is a {}",
-                        e.weight,
-                        if wins { "win" } else { "draw" }
-                    ),
-                    best: value_keeping_moves(&table, truth, &pos, wins)?,
-                });
+        self.tb_wins += usize::from(wins);
+        self.conflicts += usize::from(e.conflict);
+        self.no_rule += usize::from(e.no_rule());
+        for r in e.fired.iter() {
+            self.fired[r.index()] += 1;
+            if (self.book.row(r).weight > 0.5) == wins {
+                self.agree[r.index()] += 1;
             }
         }
-        for r in e.fired.iter() {
-            fired[r.index()] += 1;
-            if (book.row(r).weight > 0.5) == wins {
-                agree[r.index()] += 1;
+        let want = sweep.opts.counterexamples;
+        if e.deterministic {
+            self.det.positions += 1;
+            if (v == Verdict::Win) == wins {
+                self.det.sound += 1;
+            } else if want {
+                let truth = if wins { "win" } else { "draw" };
+                let what = format!(
+                    "deterministic weight {:.2} but the truth is a {truth}",
+                    e.weight
+                );
+                self.examples.push(sweep.counterexample(k, what)?);
             }
         }
         if let Some(ok) = outcome.move_check {
             let c = if k.turn() == Color::White {
-                &mut ms.white_in_won
+                &mut self.ms.white_in_won
             } else {
-                &mut ms.black_in_drawn
+                &mut self.ms.black_in_drawn
             };
             c.positions += 1;
             if ok {
                 c.sound += 1;
-            } else if opts.counterexamples {
-                let m = chosen.expect("checked moves were chosen");
-                examples.push(Counterexample {
-                    kpk: k,
-                    what: format!(
-                        "chose {}, which {}",
-                        shakmaty::san::San::from_move(&pos, m),
-                        if wins { "throws the win away" } else { "loses" }
-                    ),
-                    best: value_keeping_moves(&table, truth, &pos, wins)?,
-                });
+            } else if want {
+                let m = outcome.chosen.expect("checked moves were chosen");
+                let san = shakmaty::san::San::from_move(&k.to_chess(), m);
+                let lost = if wins { "throws the win away" } else { "loses" };
+                self.examples
+                    .push(sweep.counterexample(k, format!("chose {san}, which {lost}"))?);
             }
         }
         if let Some((t, plies, opt)) = outcome.playout {
-            conv.positions += 1;
-            if t.is_win() {
-                conv.converted += 1;
-                plies_sum += plies;
-                opt_sum += opt;
-            } else {
-                *failures.entry(t.id()).or_default() += 1;
-                if opts.counterexamples {
-                    examples.push(Counterexample {
-                        kpk: k,
-                        what: format!(
-                            "won, but {} against perfect defence ended in {}",
-                            opts.selector.label(),
-                            t.id()
-                        ),
-                        best: value_keeping_moves(&table, truth, &pos, wins)?,
-                    });
-                }
+            self.add_playout(sweep, k, t, plies, opt)?;
+        }
+        Ok(())
+    }
+
+    fn add_playout(
+        &mut self,
+        sweep: &Sweep,
+        k: Kpk,
+        t: Termination,
+        plies: usize,
+        opt: usize,
+    ) -> Result<()> {
+        self.conv.positions += 1;
+        if t.is_win() {
+            self.conv.converted += 1;
+            self.plies_sum += plies;
+            self.opt_sum += opt;
+        } else {
+            *self.failures.entry(t.id()).or_default() += 1;
+            if sweep.opts.counterexamples {
+                let what = format!(
+                    "won, but {} against perfect defence ended in {}",
+                    sweep.opts.selector.label(),
+                    t.id()
+                );
+                self.examples.push(sweep.counterexample(k, what)?);
             }
         }
+        Ok(())
     }
-    if opts.playout {
-        conv.mean_plies =
-            ratio(plies_sum, conv.converted.max(1)) * f64::from(u8::from(conv.converted > 0));
-        conv.mean_plies_optimal =
-            ratio(opt_sum, conv.converted.max(1)) * f64::from(u8::from(conv.converted > 0));
-        conv.failures = failures
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+
+    /// The report (timings left at zero for the caller to fill in).
+    fn finish(&mut self, sweep: &Sweep, positions: usize) -> Report {
+        let opts = sweep.opts;
+        let converted = self.conv.converted;
+        let mean = |sum: usize| ratio(sum, converted.max(1)) * f64::from(u8::from(converted > 0));
+        let mut conv = std::mem::take(&mut self.conv);
+        conv.mean_plies = mean(self.plies_sum);
+        conv.mean_plies_optimal = mean(self.opt_sum);
+        conv.failures = self
+            .failures
+            .iter()
+            .map(|(k, v)| (k.to_string(), *v))
             .collect();
+        let full = opts.sample.is_none() && opts.side == SideFilter::Both;
+        let (ew, eb, ewins, edraws) = enumerate::EXPECTED;
+        let (wtm, btm, wins) = (self.wtm, self.btm, self.tb_wins);
+        Report {
+            positions,
+            white_to_move: wtm,
+            black_to_move: btm,
+            truth: sweep.truth.name(),
+            tb_white_wins: wins,
+            tb_draws: positions - wins,
+            counts_match_edwards: full
+                .then_some(wtm == ew && btm == eb && wins == ewins && positions - wins == edraws),
+            selector: opts.selector.name(),
+            depth: match opts.selector {
+                Selector::AlphaBeta { depth } => Some(depth),
+                _ => None,
+            },
+            classification: Classification {
+                accuracy: self.conf.accuracy(),
+                accuracy_white_to_move: self.conf_w.accuracy(),
+                accuracy_black_to_move: self.conf_b.accuracy(),
+                confusion: std::mem::take(&mut self.conf),
+                confusion_white_to_move: std::mem::take(&mut self.conf_w),
+                confusion_black_to_move: std::mem::take(&mut self.conf_b),
+            },
+            deterministic: std::mem::take(&mut self.det),
+            deterministic_conflicts: self.conflicts,
+            no_rule: self.no_rule,
+            move_soundness: std::mem::take(&mut self.ms),
+            conversion: opts.playout.then_some(conv),
+            rules: self.rule_records(),
+            elapsed_s: 0.0,
+            selection_s: 0.0,
+            threads: rayon::current_num_threads(),
+        }
     }
-    let full = opts.sample.is_none() && opts.side == SideFilter::Both;
-    let (ew, eb, ewins, edraws) = enumerate::EXPECTED;
-    let report = Report {
-        positions: positions.len(),
-        white_to_move: wtm,
-        black_to_move: btm,
-        truth: truth.name(),
-        tb_white_wins: tb_wins,
-        tb_draws: positions.len() - tb_wins,
-        counts_match_edwards: full.then_some(
-            wtm == ew && btm == eb && tb_wins == ewins && positions.len() - tb_wins == edraws,
-        ),
-        selector: opts.selector.name(),
-        depth: match opts.selector {
-            Selector::AlphaBeta { depth } => Some(depth),
-            _ => None,
-        },
-        classification: Classification {
-            accuracy: conf.accuracy(),
-            accuracy_white_to_move: conf_w.accuracy(),
-            accuracy_black_to_move: conf_b.accuracy(),
-            confusion: conf,
-            confusion_white_to_move: conf_w,
-            confusion_black_to_move: conf_b,
-        },
-        deterministic: det,
-        deterministic_conflicts: conflicts,
-        no_rule,
-        move_soundness: ms,
-        conversion: opts.playout.then_some(conv),
-        rules: book
+
+    fn rule_records(&self) -> Vec<RuleRecord> {
+        self.book
             .rows
             .iter()
             .enumerate()
@@ -593,15 +688,11 @@ pub fn run(
                 id: r.id.clone(),
                 kind: r.kind.word(),
                 weight: r.weight,
-                fired: fired[i],
-                agree: agree[i],
+                fired: self.fired[i],
+                agree: self.agree[i],
             })
-            .collect(),
-        elapsed_s: (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-        selection_s: (selection_s * 1000.0).round() / 1000.0,
-        threads: rayon::current_num_threads(),
-    };
-    Ok((report, examples))
+            .collect()
+    }
 }
 
 /// Sort key matching [`enumerate::all_positions`] order.
@@ -612,103 +703,4 @@ fn enumerate_order(k: Kpk) -> (u8, u32, u32, u32) {
         k.bk().to_u32(),
         k.wp().to_u32(),
     )
-}
-
-impl Report {
-    /// The short text report a rule author reads.
-    pub fn text(&self, examples: &[Counterexample]) -> String {
-        let mut s = String::new();
-        s.push_str(&format!(
-            "positions: {} ({} white to move, {} black to move); truth: {}; selector: {}{}\n",
-            self.positions,
-            self.white_to_move,
-            self.black_to_move,
-            self.truth,
-            self.selector,
-            self.depth
-                .map_or(String::new(), |d| format!(" (depth {d})"))
-        ));
-        s.push_str(&format!(
-            "truth: {} wins for White, {} draws{}\n",
-            self.tb_white_wins,
-            self.tb_draws,
-            match self.counts_match_edwards {
-                Some(true) => " (match Edwards 1996: 163,328 / 168,024 / 222,564 / 108,788)",
-                Some(false) => " (MISMATCH with Edwards 1996: the enumeration is wrong)",
-                None => "",
-            }
-        ));
-        let c = &self.classification;
-        s.push_str(&format!(
-            "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4})\n",
-            c.accuracy, c.accuracy_white_to_move, c.accuracy_black_to_move
-        ));
-        let m = &c.confusion;
-        s.push_str("              called win  called draw  unknown\n");
-        s.push_str(&format!(
-            "  truth win   {:>10}  {:>11}  {:>7}\n  truth draw  {:>10}  {:>11}  {:>7}\n",
-            m.win_as_win,
-            m.win_as_draw,
-            m.win_as_unknown,
-            m.draw_as_win,
-            m.draw_as_draw,
-            m.draw_as_unknown
-        ));
-        s.push_str(&format!(
-            "\ndeterministic: {} positions decided, {} sound ({:.4}); conflicts: {}; no rule: {}\n",
-            self.deterministic.positions,
-            self.deterministic.sound,
-            ratio(self.deterministic.sound, self.deterministic.positions),
-            self.deterministic_conflicts,
-            self.no_rule
-        ));
-        let ms = &self.move_soundness;
-        s.push_str(&format!(
-            "move soundness: white keeps the win in {}/{} ({:.4}); black keeps the draw in {}/{} ({:.4})\n",
-            ms.white_in_won.sound,
-            ms.white_in_won.positions,
-            ratio(ms.white_in_won.sound, ms.white_in_won.positions),
-            ms.black_in_drawn.sound,
-            ms.black_in_drawn.positions,
-            ratio(ms.black_in_drawn.sound, ms.black_in_drawn.positions)
-        ));
-        if let Some(cv) = &self.conversion {
-            s.push_str(&format!(
-                "conversion against perfect defence: {}/{} ({:.4}); mean {:.1} plies (tablebase-optimal {:.1})\n",
-                cv.converted,
-                cv.positions,
-                ratio(cv.converted, cv.positions),
-                cv.mean_plies,
-                cv.mean_plies_optimal
-            ));
-            for (t, n) in &cv.failures {
-                s.push_str(&format!("  failed by {t}: {n}\n"));
-            }
-        }
-        let mut worst: Vec<&RuleRecord> = self.rules.iter().filter(|r| r.fired > 0).collect();
-        worst.sort_by_key(|r| std::cmp::Reverse(r.fired - r.agree));
-        s.push_str("\nworst rules by disagreement (fired, agree, share):\n");
-        for r in worst.iter().take(10) {
-            s.push_str(&format!(
-                "  {:<32} {:<13} w {:.2}  {:>7} {:>7}  {:.4}\n",
-                r.id,
-                r.kind,
-                r.weight,
-                r.fired,
-                r.agree,
-                ratio(r.agree, r.fired)
-            ));
-        }
-        if !examples.is_empty() {
-            s.push_str(&format!(
-                "\nfirst counterexamples (of {}):\n",
-                examples.len()
-            ));
-            for (i, e) in examples.iter().take(10).enumerate() {
-                s.push_str(&format!("  {}\n", e.epd(i + 1)));
-            }
-        }
-
-        s
-    }
 }

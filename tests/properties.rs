@@ -60,7 +60,8 @@ proptest! {
     #[test]
     fn analyse_lists_the_legal_moves_and_chooses_one((k, flipped) in kpk()) {
         let orientation = if flipped { Orientation::Flipped } else { Orientation::AsGiven };
-        let a = pecp::report::analyse(k, orientation, 0, 1, None).unwrap();
+        let input = pecp::Input { kpk: k, orientation, halfmoves: 0, fullmoves: 1 };
+        let a = pecp::analysis::analyse(&input, None).unwrap();
         let user = to_user(&k.to_chess(), orientation);
         let mut legal: Vec<String> = user
             .legal_moves()

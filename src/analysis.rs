@@ -1,0 +1,270 @@
+//! The analysis of one position (`pecp analyse`): its level-1 weight and the
+//! rules that fired, every legal move with the weight (and, with tables,
+//! the value) of the position it leads to, and the two selection levels.
+//! Everything is in the user's colours; `report` formats it.
+
+use serde::Serialize;
+use shakmaty::Position;
+
+use crate::error::Result;
+use crate::evaluate::{Evaluation, evaluate};
+use crate::facts::Node;
+use crate::position::{self, Input, fen_of, to_user, user_move_names};
+use crate::select::Decision;
+use crate::selectors::Selector;
+use crate::tablebase::{Tablebases, TbValue};
+use crate::weights::RuleBook;
+
+/// One fired rule as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct FiredRule {
+    /// Rule id.
+    pub id: String,
+    /// Its weight.
+    pub weight: f64,
+    /// "deterministic" or "averaged".
+    pub kind: &'static str,
+}
+
+/// An evaluation as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalReport {
+    /// Level-1 weight, pawn side's view.
+    pub weight: f64,
+    /// "win", "draw" or "unknown".
+    pub verdict: &'static str,
+    /// Whether a deterministic rule decided.
+    pub deterministic: bool,
+    /// True when no rule fired (weight 0.5).
+    pub no_rule: bool,
+    /// The rules that fired.
+    pub rules: Vec<FiredRule>,
+}
+
+impl EvalReport {
+    /// From an evaluation.
+    pub fn new(e: &Evaluation) -> EvalReport {
+        let book = RuleBook::builtin();
+        EvalReport {
+            weight: round4(e.weight),
+            verdict: e.verdict().word(),
+            deterministic: e.deterministic,
+            no_rule: e.no_rule(),
+            rules: e
+                .fired
+                .iter()
+                .map(|r| {
+                    let row = book.row(r);
+                    FiredRule {
+                        id: row.id.clone(),
+                        weight: row.weight,
+                        kind: row.kind.word(),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+pub(crate) fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// A tablebase value as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct TbReport {
+    /// "win", "draw" or "loss" for the side to move.
+    pub wdl: &'static str,
+    /// DTZ in plies for the side to move (Syzygy's sign convention).
+    pub dtz: i32,
+    /// Whether the pawn side wins.
+    pub pawn_side_wins: bool,
+}
+
+impl TbReport {
+    /// From a probed value.
+    pub fn new(v: TbValue) -> TbReport {
+        TbReport {
+            wdl: v.wdl_word(),
+            dtz: v.dtz_stm,
+            pawn_side_wins: v.pawn_side_wins,
+        }
+    }
+}
+
+/// One legal move in an analysis.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveReport {
+    /// UCI, user's orientation.
+    pub uci: String,
+    /// SAN, user's orientation.
+    pub san: String,
+    /// Level-1 evaluation of the position after the move.
+    pub evaluation: EvalReport,
+    /// Tablebase value of the position after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TbReport>,
+    /// Whether the move keeps the tablebase value for the side that makes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keeps_value: Option<bool>,
+    /// Whether the level-1 verdict disagrees with the tablebase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disagrees: Option<bool>,
+}
+
+/// A level-2 pairing as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingReport {
+    /// First candidate (UCI).
+    pub a: String,
+    /// Second candidate (UCI).
+    pub b: String,
+    /// The preferred one (UCI).
+    pub winner: String,
+    /// The deciding criterion, or "level1_order" for the fallback.
+    pub criterion: String,
+}
+
+/// `pecp analyse` for one position.
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// FEN, user's orientation.
+    pub fen: String,
+    /// The paper's notation, user's orientation.
+    pub paper: String,
+    /// "white" or "black", user's orientation.
+    pub side_to_move: &'static str,
+    /// The position's own level-1 evaluation.
+    pub evaluation: EvalReport,
+    /// Tablebase value of the position itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TbReport>,
+    /// Every legal move.
+    pub moves: Vec<MoveReport>,
+    /// Level-1 best three (UCI).
+    pub best3: Vec<String>,
+    /// Level-2 pairings.
+    pub tournament: Vec<PairingReport>,
+    /// The chosen move (UCI).
+    pub chosen: Option<String>,
+    /// The chosen move (SAN).
+    pub chosen_san: Option<String>,
+    /// Another selector's choice, when one was asked for (`--selector`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selector: Option<SelectorChoice>,
+}
+
+/// A move's names.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveName {
+    /// UCI.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+}
+
+/// What another selector chose.
+#[derive(Debug, Clone, Serialize)]
+pub struct SelectorChoice {
+    /// "soma" or "alphabeta-4".
+    pub selector: String,
+    /// Its move.
+    pub chosen: Option<MoveName>,
+}
+
+fn verdict_disagrees(e: &Evaluation, pawn_side_wins: bool) -> bool {
+    match e.verdict() {
+        crate::evaluate::Verdict::Win => !pawn_side_wins,
+        crate::evaluate::Verdict::Draw => pawn_side_wins,
+        crate::evaluate::Verdict::Unknown => false,
+    }
+}
+
+/// The level-2 pairings with each move named by `name` (SAN or UCI).
+pub(crate) fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<PairingReport> {
+    d.tournament
+        .iter()
+        .map(|p| PairingReport {
+            a: name(p.a),
+            b: name(p.b),
+            winner: name(p.winner),
+            criterion: p.decider.id().to_string(),
+        })
+        .collect()
+}
+
+/// Analyses a position: its weight, every move, the two selection levels.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
+    let (kpk, orientation) = (input.kpk, input.orientation);
+    let pos = kpk.to_chess_with_counters(input.halfmoves, input.fullmoves);
+    let own = evaluate(&Node::from_kpk(kpk));
+    let decision = crate::select::decide(&pos, &evaluate);
+    let user = to_user(&pos, orientation);
+    let mut moves = Vec::new();
+    let mut names = Vec::new();
+    let own_tb = match tb {
+        Some(t) => Some(t.value(&pos)?),
+        None => None,
+    };
+    if let Some(d) = &decision {
+        for c in &d.moves {
+            let (san, uci) = user_move_names(&pos, c.mv, orientation);
+            names.push((san.clone(), uci.clone()));
+            let v = match tb {
+                Some(t) => Some(t.value(&c.after)?),
+                None => None,
+            };
+            let keeps = match (own_tb, v) {
+                (Some(o), Some(a)) => Some(o.pawn_side_wins == a.pawn_side_wins),
+                _ => None,
+            };
+            moves.push(MoveReport {
+                uci,
+                san,
+                evaluation: EvalReport::new(&c.eval),
+                tablebase: v.map(TbReport::new),
+                keeps_value: keeps,
+                disagrees: v.map(|v| verdict_disagrees(&c.eval, v.pawn_side_wins)),
+            });
+        }
+    }
+    let (best3, tournament, chosen, chosen_san) = match &decision {
+        Some(d) => (
+            d.best3.iter().map(|&i| names[i].1.clone()).collect(),
+            pairings(d, |i| names[i].1.clone()),
+            Some(names[d.chosen].1.clone()),
+            Some(names[d.chosen].0.clone()),
+        ),
+        None => (Vec::new(), Vec::new(), None, None),
+    };
+    Ok(Analysis {
+        fen: fen_of(&user),
+        paper: position::paper_of(kpk, orientation),
+        side_to_move: position::color_name(user.turn()),
+        evaluation: EvalReport::new(&own),
+        tablebase: own_tb.map(TbReport::new),
+        moves,
+        best3,
+        tournament,
+        chosen,
+        chosen_san,
+        selector: None,
+    })
+}
+
+/// What another selector (SOMA, alpha-beta) would play in the position.
+pub fn other_selector(input: &Input, selector: Selector) -> SelectorChoice {
+    let pos = input
+        .kpk
+        .to_chess_with_counters(input.halfmoves, input.fullmoves);
+    SelectorChoice {
+        selector: selector.label(),
+        chosen: selector.choose(&pos, &evaluate).map(|m| {
+            let (san, uci) = user_move_names(&pos, m, input.orientation);
+            MoveName { uci, san }
+        }),
+    }
+}

@@ -1,0 +1,247 @@
+//! A line annotated for output (`pecp line`): every ply with its move in
+//! SAN and UCI, the level-1 evaluation after it, PECP's shortlist and
+//! tournament, and, with tables, the value it keeps or loses. Everything is
+//! in the user's colours; `report` formats it as text, PGN, JSON or the
+//! paper's table.
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Position};
+
+use crate::analysis::{EvalReport, PairingReport, TbReport, pairings};
+use crate::error::Result;
+use crate::line::{Chooser, Config, Line, Ply, Termination};
+use crate::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
+use crate::tablebase::Tablebases;
+
+/// Per-ply facts for line output.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlyReport {
+    /// Ply number, 1-based.
+    pub ply: usize,
+    /// Move number as in PGN.
+    pub move_number: u32,
+    /// "white" or "black" (user's orientation): who moved.
+    pub side: &'static str,
+    /// UCI.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+    /// FEN after the move.
+    pub fen: String,
+    /// "pecp", "tablebase" or "script".
+    pub chooser: &'static str,
+    /// Level-1 evaluation of the position after the move.
+    pub evaluation: EvalReport,
+    /// Level-1 best three (SAN), when PECP chose.
+    pub best3: Vec<String>,
+    /// Level-2 pairings, when PECP chose.
+    pub tournament: Vec<PairingReport>,
+    /// Tablebase value after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tablebase: Option<TbReport>,
+    /// Whether the move keeps the tablebase value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keeps_value: Option<bool>,
+    /// Whether it was the only move keeping the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub only_move: Option<bool>,
+    /// The paper's table row of the position after the move.
+    pub paper_row: Option<String>,
+}
+
+/// A line ready for any output format.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineReport {
+    /// Start FEN (user's orientation).
+    pub start_fen: String,
+    /// Start in the paper's notation.
+    pub start_paper: String,
+    /// Who played the pawn side and the defender: "pecp" or "tablebase".
+    pub players: Players,
+    /// The plies.
+    pub plies: Vec<PlyReport>,
+    /// Why the line ended.
+    pub termination: &'static str,
+    /// PGN result in the user's colours.
+    pub result: &'static str,
+    /// The paper's table row of the start.
+    #[serde(skip)]
+    pub start_row: String,
+    /// White's player, for the PGN header.
+    #[serde(skip)]
+    pub white_player: String,
+    /// Black's player, for the PGN header.
+    #[serde(skip)]
+    pub black_player: String,
+}
+
+/// The players, in the user's colours.
+#[derive(Debug, Clone, Serialize)]
+pub struct Players {
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+}
+
+fn chooser_name(c: Chooser) -> &'static str {
+    match c {
+        Chooser::Pecp => "pecp",
+        Chooser::Other => "selector",
+        Chooser::Tablebase => "tablebase",
+        Chooser::Script => "script",
+    }
+}
+
+/// Builds the report of a line played with `config` (its players and the
+/// user's orientation), with the table values when `tb` is given.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Result<LineReport> {
+    let orientation = config.orientation;
+    let plies = line
+        .plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ply_report(i + 1, p, orientation, tb))
+        .collect::<Result<Vec<_>>>()?;
+    let pawn_wins = if orientation == Orientation::AsGiven {
+        "1-0"
+    } else {
+        "0-1"
+    };
+    let result = match line.termination {
+        t if t.is_win() => pawn_wins,
+        Termination::MoveLimit => "*",
+        _ => "1/2-1/2",
+    };
+    let start_kpk = Kpk::from_chess(&line.start).expect("lines start from KPK");
+    let (pawn, defender) = (config.white.label(), config.black.label());
+    let (white, black) = match orientation {
+        Orientation::AsGiven => (pawn, defender),
+        Orientation::Flipped => (defender, pawn),
+    };
+    Ok(LineReport {
+        start_fen: fen_of(&to_user(&line.start, orientation)),
+        start_paper: position::paper_of(start_kpk, orientation),
+        players: Players {
+            white: white.clone(),
+            black: black.clone(),
+        },
+        plies,
+        termination: line.termination.id(),
+        result,
+        start_row: row_in(start_kpk, 0, orientation),
+        white_player: white,
+        black_player: black,
+    })
+}
+
+/// Ply `n` (from 1) of a line, in the user's colours.
+fn ply_report(
+    n: usize,
+    p: &Ply,
+    orientation: Orientation,
+    tb: Option<&Tablebases>,
+) -> Result<PlyReport> {
+    let (san, uci) = user_move_names(&p.before, p.mv, orientation);
+    let user_before = to_user(&p.before, orientation);
+    let (tablebase, keeps_value, only_move) = match tb {
+        Some(t) => {
+            let (after, keeps, only) = table_facts(t, p)?;
+            (Some(after), Some(keeps), Some(only))
+        }
+        None => (None, None, None),
+    };
+    let (best3, tournament) = match &p.decision {
+        Some(d) => {
+            let names: Vec<(String, String)> = d
+                .moves
+                .iter()
+                .map(|c| user_move_names(&p.before, c.mv, orientation))
+                .collect();
+            (
+                d.best3.iter().map(|&i| names[i].0.clone()).collect(),
+                pairings(d, |i| names[i].0.clone()),
+            )
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    Ok(PlyReport {
+        ply: n,
+        move_number: user_before.fullmoves().get(),
+        side: position::color_name(user_before.turn()),
+        uci,
+        san,
+        fen: fen_of(&to_user(&p.after, orientation)),
+        chooser: chooser_name(p.chooser),
+        evaluation: EvalReport::new(&p.eval),
+        best3,
+        tournament,
+        tablebase,
+        keeps_value,
+        only_move,
+        paper_row: Some(match Kpk::from_chess(&p.after) {
+            Some(k) => row_in(k, n, orientation),
+            None => row_any(&to_user(&p.after, orientation), n),
+        }),
+    })
+}
+
+/// The table's value after the move, whether the move keeps the value,
+/// and whether it is the only move that does.
+fn table_facts(t: &Tablebases, p: &Ply) -> Result<(TbReport, bool, bool)> {
+    let before = t.value(&p.before)?;
+    let after = t.value(&p.after)?;
+    let all = t.values_after_moves(&p.before)?;
+    let keeping = all
+        .iter()
+        .filter(|(_, v)| v.pawn_side_wins == before.pawn_side_wins)
+        .count();
+    let keeps = after.pawn_side_wins == before.pawn_side_wins;
+    let only = keeps && keeping == 1 && all.len() > 1;
+    Ok((TbReport::new(after), keeps, only))
+}
+
+fn row_in(k: Kpk, n: usize, orientation: Orientation) -> String {
+    match orientation {
+        Orientation::AsGiven => k.paper_row(n),
+        Orientation::Flipped => {
+            let p = position::paper_of(k, orientation);
+            let parts: Vec<&str> = p.split_whitespace().collect();
+            format!("[{n}, {}]", parts.join(", "))
+        }
+    }
+}
+
+/// The paper's row for any position (after a promotion or a capture), in
+/// the colours given: each piece as colour, letter and `(X/Y)`, e.g.
+/// `[17, wk(5/7), wq(4/8), bk(3/7), black]`.
+fn row_any(pos: &Chess, n: usize) -> String {
+    let board = pos.board();
+    let mut parts = vec![n.to_string()];
+    for color in [Color::White, Color::Black] {
+        let mut pieces: Vec<(u8, String)> = board
+            .by_color(color)
+            .into_iter()
+            .filter_map(|sq| {
+                let role = board.role_at(sq)?;
+                let order = if role == shakmaty::Role::King { 0 } else { 1 };
+                Some((
+                    order,
+                    format!(
+                        "{}{}({})",
+                        if color == Color::White { 'w' } else { 'b' },
+                        role.char(),
+                        position::xy(sq)
+                    ),
+                ))
+            })
+            .collect();
+        pieces.sort();
+        parts.extend(pieces.into_iter().map(|(_, p)| p));
+    }
+    parts.push(position::color_name(pos.turn()).to_string());
+    format!("[{}]", parts.join(", "))
+}

@@ -1,0 +1,102 @@
+//! `pecp analyse POSITION|- [--json] [--ascii] [--tablebases DIR]
+//! [--selector S] [--depth N]`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use pecp::analysis::{Analysis, analyse, other_selector};
+use pecp::report::{analysis::text, diagram::diagram, json_line};
+use pecp::selectors::Selector;
+use pecp::{Input, PecpError, Tablebases};
+use shakmaty::Position;
+
+use super::{Outcome, SelectorArg};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// FEN, paper notation, or "-" for one FEN per line on stdin.
+    position: String,
+    /// One JSON object per position (one per line in batch mode).
+    #[arg(long)]
+    json: bool,
+    /// Draw the board with ASCII letters.
+    #[arg(long)]
+    ascii: bool,
+    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
+    /// Also show the move another selector would choose.
+    #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
+    selector: SelectorArg,
+    /// Alpha-beta search depth in plies.
+    #[arg(long, default_value_t = 4)]
+    depth: u8,
+}
+
+/// The options, checked.
+struct Options {
+    json: bool,
+    unicode: bool,
+    tb: Option<Tablebases>,
+    selector: Selector,
+}
+
+pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    let opts = Options {
+        json: args.json,
+        unicode: !args.ascii,
+        tb: Tablebases::discover(args.tablebases.as_deref())?,
+        selector: args.selector.selector(args.depth)?,
+    };
+    if args.position == "-" {
+        return batch(&opts, out);
+    }
+    let input = Input::parse(&args.position)?;
+    print(&input, &opts, out)?;
+    Ok(0)
+}
+
+fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<(), super::Failure> {
+    let mut a: Analysis = analyse(input, opts.tb.as_ref())?;
+    if opts.selector != Selector::Pecp {
+        a.selector = Some(other_selector(input, opts.selector));
+    }
+    if opts.json {
+        out.write_all(json_line(&a).as_bytes())?;
+    } else {
+        let board = diagram(input.user_chess().board(), opts.unicode);
+        out.write_all(text(&a, &board).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// One position per line on stdin; a bad line is reported with its number
+/// and the rest go on; exit code 2 if any line was bad.
+fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
+    let stdin = std::io::stdin();
+    let mut failed = false;
+    let mut first = true;
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| PecpError::Io {
+            what: "cannot read stdin".into(),
+            source: e,
+        })?;
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        match Input::parse(&line) {
+            Ok(input) => {
+                if !opts.json && !first {
+                    writeln!(out)?;
+                }
+                first = false;
+                print(&input, opts, out)?;
+            }
+            Err(e) => {
+                eprintln!("pecp: line {}: {e}", n + 1);
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed { 2 } else { 0 })
+}

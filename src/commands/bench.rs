@@ -1,0 +1,90 @@
+//! `pecp bench eval [--positions N]` and `pecp bench sweep
+//! [--tablebases DIR] [--threads N]`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use pecp::selectors::Selector;
+use pecp::truth::Truth;
+use pecp::validate::{Options, SideFilter, run as sweep};
+use pecp::{PecpError, Tablebases};
+
+use super::{Outcome, in_pool};
+
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Level-1 evaluation per position over a fixed set (one thread).
+    Eval {
+        /// Positions to evaluate (every k-th legal position).
+        #[arg(long, default_value_t = 20_000)]
+        positions: usize,
+    },
+    /// Plain Syzygy WDL probe of all 331,352 positions, then `validate`
+    /// (classification, deterministic soundness, move soundness and the
+    /// per-rule report) on the same threads; prints both and the ratio.
+    Sweep {
+        /// Folder with Syzygy tables.
+        #[arg(long)]
+        tablebases: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+}
+
+pub fn run(what: What, out: &mut impl Write) -> Outcome {
+    match what {
+        What::Eval { positions } => {
+            let b = pecp::bench::eval(positions);
+            writeln!(
+                out,
+                "level-1 evaluation: {} positions, best of 3 rounds {:.3} s, {:.2} µs per position (checksum {:.1})",
+                b.positions,
+                b.best_s,
+                b.best_s * 1e6 / b.positions as f64,
+                b.checksum
+            )?;
+            Ok(0)
+        }
+        What::Sweep {
+            tablebases,
+            threads,
+        } => sweep_against_probe(tablebases, threads, out),
+    }
+}
+
+fn sweep_against_probe(
+    tablebases: Option<PathBuf>,
+    threads: Option<usize>,
+    out: &mut impl Write,
+) -> Outcome {
+    let tb = Tablebases::discover(tablebases.as_deref())?.ok_or_else(|| {
+        PecpError::TablesNeeded("bench sweep needs the Syzygy tables (--tablebases DIR)".into())
+    })?;
+    let (probe_s, wins, report) = in_pool(threads, || -> Result<_, PecpError> {
+        let (probe_s, wins) = pecp::bench::probe_sweep(&tb)?;
+        let truth = Truth::new(Some(tb));
+        let opts = Options {
+            sample: None,
+            side: SideFilter::Both,
+            playout: false,
+            counterexamples: false,
+            selector: Selector::Pecp,
+        };
+        let (report, _) = sweep(&truth, &opts, &|| {})?;
+        Ok((probe_s, wins, report))
+    })??;
+    writeln!(out, "threads: {}", report.threads)?;
+    writeln!(
+        out,
+        "syzygy WDL probe of {} positions: {:.3} s ({} wins for White)",
+        report.positions, probe_s, wins
+    )?;
+    writeln!(
+        out,
+        "pecp validate (classification, deterministic, moves, rules): {:.3} s",
+        report.elapsed_s
+    )?;
+    writeln!(out, "ratio: {:.1}x", report.elapsed_s / probe_s)?;
+    Ok(0)
+}

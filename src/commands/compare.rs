@@ -1,0 +1,68 @@
+//! `pecp compare [--depths 1,2,3,4,6] [--sample N --seed S] [--playout]
+//! [--json]`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use pecp::Tablebases;
+use pecp::report::{json_pretty, validation::compare_table};
+use pecp::selectors::Selector;
+use pecp::truth::Truth;
+use pecp::validate::{Options, Report, SideFilter, run as sweep};
+
+use super::{Outcome, SOMA_SEED, check_depth, in_pool};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Alpha-beta depths to measure.
+    #[arg(long, value_delimiter = ',', default_value = "1,2,3,4,6")]
+    depths: Vec<u8>,
+    /// Positions to sample (0 = all 331,352).
+    #[arg(long, default_value_t = 10_000)]
+    sample: usize,
+    /// Seed for the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also play out every won position against perfect defence.
+    #[arg(long)]
+    playout: bool,
+    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print the table as JSON (one report per selector).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    let truth = Truth::new(Tablebases::discover(args.tablebases.as_deref())?);
+    let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
+    for &d in &args.depths {
+        selectors.push(Selector::AlphaBeta {
+            depth: check_depth(d)?,
+        });
+    }
+    let mut rows: Vec<(String, Report)> = Vec::new();
+    for selector in selectors {
+        let opts = Options {
+            sample: (args.sample > 0).then_some((args.sample, args.seed)),
+            side: SideFilter::Both,
+            playout: args.playout,
+            counterexamples: false,
+            selector,
+        };
+        let (r, _) = in_pool(args.threads, || sweep(&truth, &opts, &|| {}))??;
+        rows.push((selector.label(), r));
+    }
+    let s = if args.json {
+        let reports: Vec<&Report> = rows.iter().map(|(_, r)| r).collect();
+        json_pretty(&reports)
+    } else {
+        compare_table(&rows, args.sample, args.seed)
+    };
+    out.write_all(s.as_bytes())?;
+    Ok(0)
+}

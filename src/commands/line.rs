@@ -1,0 +1,108 @@
+//! `pecp line POSITION [--format text|pgn|json|pecp] [--white P] [--black P]
+//! [--selector S] [--depth N] [--max-moves N] [--moves SAN...] [--output FILE]`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use pecp::annotate::line_report;
+use pecp::line::{Config, generate};
+use pecp::report::line::{json, paper_table, pgn, text};
+use pecp::truth::Truth;
+use pecp::{Input, PecpError, Tablebases};
+use shakmaty::san::San;
+
+use super::{Outcome, PlayerArg, SelectorArg, check_depth};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// FEN or paper notation.
+    position: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Who plays the white pieces (default: --selector).
+    #[arg(long, value_enum)]
+    white: Option<PlayerArg>,
+    /// Who plays the black pieces (default: --selector).
+    #[arg(long, value_enum)]
+    black: Option<PlayerArg>,
+    /// The selector for sides not given by --white/--black.
+    #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
+    selector: SelectorArg,
+    /// Alpha-beta search depth in plies.
+    #[arg(long, default_value_t = 4)]
+    depth: u8,
+    /// Stop after this many moves of each side.
+    #[arg(long, default_value_t = 50)]
+    max_moves: u32,
+    /// Moves (SAN, space or comma separated) the defender must play first.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Write to this file (whole or not at all) instead of stdout.
+    #[arg(long)]
+    output: Option<PathBuf>,
+    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
+    #[arg(long)]
+    tablebases: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Pgn,
+    Json,
+    Pecp,
+}
+
+pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    let input = Input::parse(&args.position)?;
+    // The tables annotate the line and play for a `tablebase` player; the
+    // embedded oracle plays when there are none.
+    let truth = Truth::new(Tablebases::discover(args.tablebases.as_deref())?);
+    let depth = check_depth(args.depth)?;
+    let default = match args.selector {
+        SelectorArg::Pecp => PlayerArg::Pecp,
+        SelectorArg::Soma => PlayerArg::Soma,
+        SelectorArg::Alphabeta => PlayerArg::Alphabeta,
+    };
+    let mut config = Config {
+        max_moves: args.max_moves,
+        defender_script: match &args.moves {
+            Some(list) => parse_script(list)?,
+            None => Vec::new(),
+        },
+        ..Config::default()
+    };
+    config.players(
+        args.white.unwrap_or(default).player(depth),
+        args.black.unwrap_or(default).player(depth),
+        input.orientation,
+    );
+    let start = input
+        .kpk
+        .to_chess_with_counters(input.halfmoves, input.fullmoves);
+    let line = generate(&start, &config, &truth)?;
+    let rep = line_report(&line, &config, truth.tables())?;
+    let s = match args.format {
+        Format::Text => text(&rep),
+        Format::Pgn => pgn(&rep),
+        Format::Json => json(&rep),
+        Format::Pecp => paper_table(&rep),
+    };
+    match args.output {
+        Some(path) => pecp::io::write_atomically(&path, s.as_bytes())?,
+        None => out.write_all(s.as_bytes())?,
+    }
+    Ok(0)
+}
+
+fn parse_script(list: &str) -> Result<Vec<San>, PecpError> {
+    list.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|tok| {
+            tok.parse()
+                .map_err(|_| PecpError::Usage(format!("--moves: {tok:?} is not a SAN move")))
+        })
+        .collect()
+}

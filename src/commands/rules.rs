@@ -1,0 +1,27 @@
+//! `pecp rules [--json]`.
+
+use std::io::Write;
+
+use pecp::report::rules::{json, text};
+use pecp::select::criteria;
+use pecp::weights::RuleBook;
+
+use super::Outcome;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// As JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    let book = RuleBook::builtin();
+    let s = if args.json {
+        json(book, criteria())
+    } else {
+        text(book, criteria())
+    };
+    out.write_all(s.as_bytes())?;
+    Ok(0)
+}

@@ -1,0 +1,109 @@
+//! `pecp analyse` as text.
+
+use crate::analysis::{Analysis, MoveReport};
+use crate::report::rules_short;
+
+/// The analysis as text, after the board diagram `board`.
+pub fn text(a: &Analysis, board: &str) -> String {
+    let mut s = board.to_string();
+    s.push_str(&position(a));
+    s.push_str(
+        "\nmoves (weight of the position after the move, pawn side's view; * = deterministic):\n",
+    );
+    for m in &a.moves {
+        s.push_str(&move_row(m));
+    }
+    s.push_str(&selection(a));
+    s
+}
+
+/// The position itself: its names, its weight and the rules that fired.
+fn position(a: &Analysis) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("fen:          {}\n", a.fen));
+    s.push_str(&format!("paper:        {}\n", a.paper));
+    s.push_str(&format!("side to move: {}\n", a.side_to_move));
+    let e = &a.evaluation;
+    let how = if e.deterministic {
+        ", deterministic"
+    } else if e.no_rule {
+        ", no rule"
+    } else {
+        ", averaged"
+    };
+    s.push_str(&format!(
+        "weight:       {:.2} ({}{how})",
+        e.weight, e.verdict
+    ));
+    if let Some(t) = &a.tablebase {
+        s.push_str(&format!(
+            "   tablebase: {} for the side to move, DTZ {}",
+            t.wdl, t.dtz
+        ));
+    }
+    s.push('\n');
+    for r in &e.rules {
+        s.push_str(&format!("  {:<32} {:.2}  {}\n", r.id, r.weight, r.kind));
+    }
+    s
+}
+
+/// One legal move: its weight, its table value and the rules after it.
+fn move_row(m: &MoveReport) -> String {
+    let tb = match &m.tablebase {
+        Some(t) => format!(
+            "  TB {} DTZ {:>4}{}{}",
+            if t.pawn_side_wins { "win " } else { "draw" },
+            t.dtz,
+            if m.keeps_value == Some(false) {
+                "  loses value"
+            } else {
+                ""
+            },
+            if m.disagrees == Some(true) {
+                "  DISAGREES"
+            } else {
+                ""
+            }
+        ),
+        None => String::new(),
+    };
+    format!(
+        "  {:<7} {:.2} {:<8}{}  {}\n",
+        m.san,
+        m.evaluation.weight,
+        m.evaluation.verdict,
+        tb,
+        rules_short(&m.evaluation)
+    )
+}
+
+/// Level 1's best three, level 2's pairings and the move chosen.
+fn selection(a: &Analysis) -> String {
+    let san_of = |uci: &str| {
+        a.moves
+            .iter()
+            .find(|m| m.uci == uci)
+            .map_or(uci.to_string(), |m| m.san.clone())
+    };
+    let best3: Vec<String> = a.best3.iter().map(|u| san_of(u)).collect();
+    let mut s = format!("\nlevel 1, best three: {}\n", best3.join(" "));
+    for p in &a.tournament {
+        s.push_str(&format!(
+            "level 2: {} vs {} -> {} ({})\n",
+            san_of(&p.a),
+            san_of(&p.b),
+            san_of(&p.winner),
+            p.criterion
+        ));
+    }
+    match &a.chosen_san {
+        Some(c) => s.push_str(&format!("chosen: {c}\n")),
+        None => s.push_str("no legal move\n"),
+    }
+    if let Some(sel) = &a.selector {
+        let m = sel.chosen.as_ref().map_or("none", |m| m.san.as_str());
+        s.push_str(&format!("{} chooses: {m}\n", sel.selector));
+    }
+    s
+}

@@ -1,0 +1,50 @@
+//! Output: the library's values as the user reads them. Nothing here
+//! computes chess: every function takes a value the library built (an
+//! [`Analysis`](crate::analysis::Analysis), a
+//! [`LineReport`](crate::annotate::LineReport), a validation
+//! [`Report`](crate::validate::Report), the rule book) and formats it as
+//! text, JSON, PGN or the paper's table.
+
+pub mod analysis;
+pub mod diagram;
+pub mod line;
+pub mod rules;
+pub mod tablebases;
+pub mod validation;
+
+use crate::analysis::EvalReport;
+
+/// The fired rules as one line, deterministic ones marked `*`
+/// ("king_on_key_square*, advanced_pawn").
+pub fn rules_short(e: &EvalReport) -> String {
+    if e.rules.is_empty() {
+        return "no rule".into();
+    }
+    e.rules
+        .iter()
+        .map(|r| {
+            if r.kind == "deterministic" {
+                format!("{}*", r.id)
+            } else {
+                r.id.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Pretty JSON with a final newline.
+///
+/// # Panics
+/// Never: pecp's values serialise.
+pub fn json_pretty(v: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(v).expect("serialisable") + "\n"
+}
+
+/// One-line JSON with a final newline (for batches, one value per line).
+///
+/// # Panics
+/// Never: pecp's values serialise.
+pub fn json_line(v: &impl serde::Serialize) -> String {
+    serde_json::to_string(v).expect("serialisable") + "\n"
+}

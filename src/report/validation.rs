@@ -1,0 +1,158 @@
+//! `pecp validate` and `pecp compare` as text.
+
+use crate::validate::{Count, Counterexample, Report, RuleRecord, ratio};
+
+/// The short text report a rule author reads.
+pub fn text(r: &Report, examples: &[Counterexample]) -> String {
+    let mut s = truth_lines(r);
+    s.push_str(&classification(r));
+    s.push_str(&soundness(r));
+    s.push_str(&worst_rules(&r.rules));
+    if !examples.is_empty() {
+        s.push_str(&format!(
+            "\nfirst counterexamples (of {}):\n",
+            examples.len()
+        ));
+        for (i, e) in examples.iter().take(10).enumerate() {
+            s.push_str(&format!("  {}\n", e.epd(i + 1)));
+        }
+    }
+    s
+}
+
+fn truth_lines(r: &Report) -> String {
+    let depth = r.depth.map_or(String::new(), |d| format!(" (depth {d})"));
+    let edwards = match r.counts_match_edwards {
+        Some(true) => " (match Edwards 1996: 163,328 / 168,024 / 222,564 / 108,788)",
+        Some(false) => " (MISMATCH with Edwards 1996: the enumeration is wrong)",
+        None => "",
+    };
+    format!(
+        "positions: {} ({} white to move, {} black to move); truth: {}; selector: {}{depth}\n\
+         truth: {} wins for White, {} draws{edwards}\n",
+        r.positions,
+        r.white_to_move,
+        r.black_to_move,
+        r.truth,
+        r.selector,
+        r.tb_white_wins,
+        r.tb_draws,
+    )
+}
+
+fn classification(r: &Report) -> String {
+    let c = &r.classification;
+    let m = &c.confusion;
+    let mut s = format!(
+        "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4})\n",
+        c.accuracy, c.accuracy_white_to_move, c.accuracy_black_to_move
+    );
+    s.push_str("              called win  called draw  unknown\n");
+    s.push_str(&format!(
+        "  truth win   {:>10}  {:>11}  {:>7}\n  truth draw  {:>10}  {:>11}  {:>7}\n",
+        m.win_as_win,
+        m.win_as_draw,
+        m.win_as_unknown,
+        m.draw_as_win,
+        m.draw_as_draw,
+        m.draw_as_unknown
+    ));
+    s
+}
+
+fn soundness(r: &Report) -> String {
+    let mut s = format!(
+        "\ndeterministic: {} positions decided, {} sound ({:.4}); conflicts: {}; no rule: {}\n",
+        r.deterministic.positions,
+        r.deterministic.sound,
+        ratio(r.deterministic.sound, r.deterministic.positions),
+        r.deterministic_conflicts,
+        r.no_rule
+    );
+    let ms = &r.move_soundness;
+    s.push_str(&format!(
+        "move soundness: white keeps the win in {}/{} ({:.4}); black keeps the draw in {}/{} ({:.4})\n",
+        ms.white_in_won.sound,
+        ms.white_in_won.positions,
+        ratio(ms.white_in_won.sound, ms.white_in_won.positions),
+        ms.black_in_drawn.sound,
+        ms.black_in_drawn.positions,
+        ratio(ms.black_in_drawn.sound, ms.black_in_drawn.positions)
+    ));
+    if let Some(cv) = &r.conversion {
+        s.push_str(&format!(
+            "conversion against perfect defence: {}/{} ({:.4}); mean {:.1} plies (tablebase-optimal {:.1})\n",
+            cv.converted,
+            cv.positions,
+            ratio(cv.converted, cv.positions),
+            cv.mean_plies,
+            cv.mean_plies_optimal
+        ));
+        for (t, n) in &cv.failures {
+            s.push_str(&format!("  failed by {t}: {n}\n"));
+        }
+    }
+    s
+}
+
+fn worst_rules(rules: &[RuleRecord]) -> String {
+    let mut worst: Vec<&RuleRecord> = rules.iter().filter(|r| r.fired > 0).collect();
+    worst.sort_by_key(|r| std::cmp::Reverse(r.fired - r.agree));
+    let mut s = String::from("\nworst rules by disagreement (fired, agree, share):\n");
+    for r in worst.iter().take(10) {
+        s.push_str(&format!(
+            "  {:<32} {:<13} w {:.2}  {:>7} {:>7}  {:.4}\n",
+            r.id,
+            r.kind,
+            r.weight,
+            r.fired,
+            r.agree,
+            ratio(r.agree, r.fired)
+        ));
+    }
+    s
+}
+
+/// `pecp compare`: one markdown table row per selector, after a line that
+/// says what was measured (`sample` is the sample size, 0 for all).
+pub fn compare_table(rows: &[(String, Report)], sample: usize, seed: u64) -> String {
+    let Some((_, r0)) = rows.first() else {
+        return String::new();
+    };
+    let which = if sample > 0 {
+        format!("sample of {sample}, seed {seed}")
+    } else {
+        "all".into()
+    };
+    let mut s = format!(
+        "{} positions ({which}), truth: {}; one thread count for all: {}\n\n",
+        r0.positions, r0.truth, r0.threads
+    );
+    s.push_str(
+        "| selector | white keeps win | black keeps draw | conversion | selection time (s) |\n",
+    );
+    s.push_str("|---|---|---|---|---|\n");
+    for (label, r) in rows {
+        let ms = &r.move_soundness;
+        let pct = |c: &Count| 100.0 * c.sound as f64 / c.positions.max(1) as f64;
+        let conv = r.conversion.as_ref().map_or("-".to_string(), |c| {
+            format!(
+                "{:.2}% ({}/{})",
+                100.0 * c.converted as f64 / c.positions.max(1) as f64,
+                c.converted,
+                c.positions
+            )
+        });
+        s.push_str(&format!(
+            "| {label} | {:.2}% ({}/{}) | {:.2}% ({}/{}) | {conv} | {:.2} |\n",
+            pct(&ms.white_in_won),
+            ms.white_in_won.sound,
+            ms.white_in_won.positions,
+            pct(&ms.black_in_drawn),
+            ms.black_in_drawn.sound,
+            ms.black_in_drawn.positions,
+            r.selection_s
+        ));
+    }
+    s
+}
