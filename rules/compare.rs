@@ -133,8 +133,8 @@ crepe! {
     // keeps the result more often than the criterion without it.)
     WhiteOpposition(t) <-
         Mover(Side::White), Board(t, w, p, b), (w.1 > p.1 || (p.1 >= 6 && w.1 == p.1)), (dist(w, p) <= dist(b, p)),
-        (b.1 > p.1 || dist(w, p) < dist(b, p) || p.0 == 1 || p.0 == 8),
-        (!((p.0 == 1 || p.0 == 8) && w.0 == p.0)),
+        (b.1 > p.1 || dist(w, p) < dist(b, p) || p.on_rook_file()),
+        (!(p.on_rook_file() && w.0 == p.0)),
         let Some((l, n)) = line_between(w, b), (n % 2 == 1), (l != Line::Diagonal || n == 1);
     BlackOpposition(t) <-
         Mover(Side::Black), Board(t, w, p, b), (b.1 >= p.1 + 2), (b.1 > w.1), (dist(w, p) <= 3),
@@ -158,12 +158,12 @@ crepe! {
     // Rook pawn, the white king on the rook's file: how many squares beside
     // it on the knight's file the black king guards.
     struct ShutIn(Tag, i8);
-    ShutIn(t, knight_file_guarded(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8), (w.0 == p.0);
+    ShutIn(t, knight_file_guarded(w, b, p)) <- Board(t, w, p, b), (p.on_rook_file()), (w.0 == p.0);
 
     // Rook pawn: the black king's moves to spare in the race to its drawing
     // corner (see `corner_refuge_margin`).
     struct CornerMargin(Tag, i8);
-    CornerMargin(t, corner_refuge_margin(w, b, p)) <- Board(t, w, p, b), (p.0 == 1 || p.0 == 8);
+    CornerMargin(t, corner_refuge_margin(w, b, p)) <- Board(t, w, p, b), (p.on_rook_file());
 
     // The race to the pawn after the move, the opponent to move (positive
     // favours White).
@@ -250,7 +250,7 @@ crepe! {
     //     defender's rank lets it past. Not for a rook pawn, where the
     //     corner race (12) decides.
     Prefer("king_level_with_defender", x, y) <-
-        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
+        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (!px.on_rook_file()),
         (dy(wx, bx) < dy(wy, by));
 
     // 12. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
@@ -260,7 +260,7 @@ crepe! {
     //     (5), which also counts c8 and c7 and what the white king
     //     guards: replacing it holds 6 more draws.)
     Prefer("attacker_wins_corner_race", x, y) <-
-        Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.0 == 1 || px.0 == 8),
+        Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.on_rook_file()),
         KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
 
     // 13. [KPK, rook pawn; shouldering] With a rook pawn the white king
@@ -269,7 +269,7 @@ crepe! {
     //     into the corner. (Placed by measurement: with it `pecp validate
     //     --playout` keeps 10 more wins and converts 100 more.)
     Prefer("king_shoulders_defender_rook_pawn", x, y) <-
-        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 == 1 || px.0 == 8),
+        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.on_rook_file()),
         (dx(wx, bx) < dx(wy, by));
 
     // 14. [FINE p. 7, counting tempi] The race to the pawn after the move,
@@ -295,7 +295,7 @@ crepe! {
     //     measurement: with it `pecp validate --playout` keeps 26 more wins
     //     and converts 32 more.)
     Prefer("king_outflanks_defender", x, y) <-
-        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.0 != 1 && px.0 != 8),
+        Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (!px.on_rook_file()),
         (dx(wx, bx) > dx(wy, by)), (dx(wy, by) <= 2);
 
     // 17. [KPK: "the king should stay in touch with its pawn"] The white
@@ -348,7 +348,7 @@ crepe! {
     //     racing ahead to the key squares (not for a rook pawn, where the
     //     corner is all).
     Prefer("defender_toward_pawn_rank", x, y) <-
-        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (px.0 != 1 && px.0 != 8),
+        Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (!px.on_rook_file()),
         (bx.1 - px.1 < by.1 - py.1);
 
     // 24. [KPK] The defender stands in front of the pawn (on its file,

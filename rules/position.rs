@@ -112,7 +112,7 @@ crepe! {
 
     // A rook pawn (a- or h-file) queens on a corner square.
     struct RookPawn();
-    RookPawn() <- WhitePawn(p), (p.0 == 1 || p.0 == 8);
+    RookPawn() <- WhitePawn(p), (p.on_rook_file());
 
     // A knight pawn (b- or g-file) has its own stalemate traps.
     struct KnightPawn();

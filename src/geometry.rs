@@ -38,6 +38,12 @@ impl Sq {
         s.on_board().then_some(s)
     }
 
+    /// Whether the square is on a rook's file (a or h): a pawn there is a
+    /// rook pawn, whose queening square is a corner.
+    pub fn on_rook_file(self) -> bool {
+        self.0 == 1 || self.0 == 8
+    }
+
     /// Whether the coordinates lie on the board.
     pub fn on_board(self) -> bool {
         (1..=8).contains(&self.0) && (1..=8).contains(&self.1)
@@ -116,7 +122,7 @@ pub fn visually_closer(s1: Sq, s2: Sq, s3: Sq) -> bool {
 /// are b7 and b8 (g7, g8) wherever it stands: a king in front on the rook
 /// file only gets shut in [KPK, rook pawn].
 pub fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
-    if pawn.0 == 1 || pawn.0 == 8 {
+    if pawn.on_rook_file() {
         let f = if pawn.0 == 1 { 2 } else { 7 };
         return dist(king, Sq(f, 7)).min(dist(king, Sq(f, 8)));
     }

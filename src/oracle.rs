@@ -90,94 +90,9 @@ fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
 impl Oracle {
     /// Solves KPK. Takes tens of milliseconds in a release build.
     pub fn solve() -> Oracle {
-        let mut table = vec![INVALID; TABLE_SIZE];
+        let (mut table, live) = label_immediate();
         let mut depth = vec![0u8; TABLE_SIZE];
-        let mut live = Vec::with_capacity(340_000);
-        // 1. Legal positions and the ones the rules of chess decide at once.
-        for stm in 0..2 {
-            for wk in 0..64 {
-                for bk in 0..64 {
-                    for wp in 8..56 {
-                        if wk == bk || wk == wp || bk == wp || dist(wk, bk) <= 1 {
-                            continue;
-                        }
-                        if stm == 0 && pawn_attacks(wp, bk) {
-                            continue; // Black would be in check with White to move.
-                        }
-                        let i = idx(stm, wk, bk, wp);
-                        table[i] = UNKNOWN;
-                        if stm == 0 {
-                            let q = wp + 8;
-                            if rank(wp) == 6
-                                && q != wk
-                                && q != bk
-                                && (promotion_wins(wk, bk, q, false)
-                                    || promotion_wins(wk, bk, q, true))
-                            {
-                                table[i] = WIN;
-                            }
-                        } else {
-                            let safe = |s: usize| dist(s, wk) > 1 && !pawn_attacks(wp, s);
-                            let takes = dist(bk, wp) == 1 && dist(wk, wp) > 1;
-                            let in_check = pawn_attacks(wp, bk);
-                            let stalemate = !in_check && !king_moves(bk).any(safe);
-                            if takes || stalemate {
-                                table[i] = DRAW;
-                            }
-                        }
-                        if table[i] == UNKNOWN {
-                            live.push(i);
-                        }
-                    }
-                }
-            }
-        }
-        // 2. Iterate: White wins if some move wins; Black loses if every
-        //    move loses. What never becomes a win is a draw.
-        let mut iteration = 0u8;
-        loop {
-            iteration += 1;
-            let mut changed = false;
-            // Wins found in this pass become visible only in the next one,
-            // so that the iteration number is an honest distance.
-            let table_now = &table;
-            let mut newly = Vec::new();
-            live.retain(|&i| {
-                let (stm, wk, bk, wp) = (i >> 18, (i >> 12) & 63, (i >> 6) & 63, i & 63);
-                let win = if stm == 0 {
-                    let king = king_moves(wk)
-                        .filter(|&s| s != wp && dist(s, bk) > 1)
-                        .any(|s| table_now[idx(1, s, bk, wp)] == WIN);
-                    let one = wp + 8;
-                    let push = rank(wp) < 6
-                        && one != wk
-                        && one != bk
-                        && (table_now[idx(1, wk, bk, one)] == WIN
-                            || (rank(wp) == 1
-                                && one + 8 != wk
-                                && one + 8 != bk
-                                && table_now[idx(1, wk, bk, one + 8)] == WIN));
-                    king || push
-                } else {
-                    let mut moves = king_moves(bk)
-                        .filter(|&s| dist(s, wk) > 1 && !pawn_attacks(wp, s))
-                        .peekable();
-                    moves.peek().is_some() && moves.all(|s| table_now[idx(0, wk, s, wp)] == WIN)
-                };
-                if win {
-                    newly.push(i);
-                    changed = true;
-                }
-                !win
-            });
-            for i in newly {
-                table[i] = WIN;
-                depth[i] = iteration;
-            }
-            if !changed {
-                break;
-            }
-        }
+        let live = iterate(&mut table, &mut depth, live);
         for i in live {
             table[i] = DRAW;
         }
@@ -206,6 +121,104 @@ impl Oracle {
     /// or rook, Black to move. Minor pieces never win.
     pub fn promotion_wins(&self, wk: Square, bk: Square, q: Square, rook: bool) -> bool {
         promotion_wins(sq(wk), sq(bk), sq(q), rook)
+    }
+}
+
+/// Step 1: the legal positions, and the ones the rules of chess decide at
+/// once (a promotion that wins, a capture or stalemate that draws). Returns
+/// the table and the positions still unknown.
+fn label_immediate() -> (Vec<u8>, Vec<usize>) {
+    let mut table = vec![INVALID; TABLE_SIZE];
+    let mut live = Vec::with_capacity(340_000);
+    for stm in 0..2 {
+        for wk in 0..64 {
+            for bk in 0..64 {
+                for wp in 8..56 {
+                    if wk == bk || wk == wp || bk == wp || dist(wk, bk) <= 1 {
+                        continue;
+                    }
+                    if stm == 0 && pawn_attacks(wp, bk) {
+                        continue; // Black would be in check with White to move.
+                    }
+                    let i = idx(stm, wk, bk, wp);
+                    table[i] = immediate(stm, wk, bk, wp);
+                    if table[i] == UNKNOWN {
+                        live.push(i);
+                    }
+                }
+            }
+        }
+    }
+    (table, live)
+}
+
+/// The label of a legal position by the rules of chess alone.
+fn immediate(stm: usize, wk: usize, bk: usize, wp: usize) -> u8 {
+    if stm == 0 {
+        let q = wp + 8;
+        let promotes = rank(wp) == 6
+            && q != wk
+            && q != bk
+            && (promotion_wins(wk, bk, q, false) || promotion_wins(wk, bk, q, true));
+        if promotes { WIN } else { UNKNOWN }
+    } else {
+        let safe = |s: usize| dist(s, wk) > 1 && !pawn_attacks(wp, s);
+        let takes = dist(bk, wp) == 1 && dist(wk, wp) > 1;
+        let in_check = pawn_attacks(wp, bk);
+        let stalemate = !in_check && !king_moves(bk).any(safe);
+        if takes || stalemate { DRAW } else { UNKNOWN }
+    }
+}
+
+/// Step 2: iterate to a fixed point. White wins if some move wins; Black
+/// loses if every move loses. Wins found in one pass become visible only
+/// in the next, so that the pass number is an honest distance. Returns the
+/// positions that never became wins (draws).
+fn iterate(table: &mut [u8], depth: &mut [u8], mut live: Vec<usize>) -> Vec<usize> {
+    let mut iteration = 0u8;
+    loop {
+        iteration += 1;
+        let table_now = &*table;
+        let mut newly = Vec::new();
+        live.retain(|&i| {
+            let win = wins_now(table_now, i);
+            if win {
+                newly.push(i);
+            }
+            !win
+        });
+        if newly.is_empty() {
+            return live;
+        }
+        for i in newly {
+            table[i] = WIN;
+            depth[i] = iteration;
+        }
+    }
+}
+
+/// Whether position `i` is won given the wins labelled so far.
+fn wins_now(table: &[u8], i: usize) -> bool {
+    let (stm, wk, bk, wp) = (i >> 18, (i >> 12) & 63, (i >> 6) & 63, i & 63);
+    if stm == 0 {
+        let king = king_moves(wk)
+            .filter(|&s| s != wp && dist(s, bk) > 1)
+            .any(|s| table[idx(1, s, bk, wp)] == WIN);
+        let one = wp + 8;
+        let push = rank(wp) < 6
+            && one != wk
+            && one != bk
+            && (table[idx(1, wk, bk, one)] == WIN
+                || (rank(wp) == 1
+                    && one + 8 != wk
+                    && one + 8 != bk
+                    && table[idx(1, wk, bk, one + 8)] == WIN));
+        king || push
+    } else {
+        let mut moves = king_moves(bk)
+            .filter(|&s| dist(s, wk) > 1 && !pawn_attacks(wp, s))
+            .peekable();
+        moves.peek().is_some() && moves.all(|s| table[idx(0, wk, s, wp)] == WIN)
     }
 }
 

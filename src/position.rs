@@ -411,61 +411,7 @@ fn check_material(setup: &Setup) -> Result<()> {
 
 fn parse_paper(t: &str) -> Result<Input> {
     let bad = |why: &str| PecpError::BadNotation(format!("{why} in {}", excerpt(t)));
-    let s: String = t
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '[' | ']' | ',' => ' ',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect();
-    let s = s.trim_start_matches("bestmove=");
-    let mut pieces: Vec<(String, Square)> = Vec::new();
-    let mut side: Option<Color> = None;
-    let mut rest = s.trim();
-    // An optional leading generation number, as in the paper's table rows.
-    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits > 0 && rest[digits..].starts_with(' ') {
-        rest = rest[digits..].trim_start();
-    }
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix("white") {
-            side = Some(Color::White);
-            rest = r.trim_start();
-            continue;
-        }
-        if let Some(r) = rest.strip_prefix("black") {
-            side = Some(Color::Black);
-            rest = r.trim_start();
-            continue;
-        }
-        let name: String = rest.chars().take(2).collect();
-        if !matches!(name.as_str(), "wk" | "wp" | "bk" | "bp") {
-            return Err(bad(
-                "expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black",
-            ));
-        }
-        let after = &rest[2..];
-        let close = after.find(')').ok_or_else(|| bad("missing ')'"))?;
-        let inner = after.strip_prefix('(').ok_or_else(|| bad("missing '('"))?;
-        let inner = &inner[..close - 1];
-        let (x, y) = inner.split_once('/').ok_or_else(|| bad("expected X/Y"))?;
-        let coord = |v: &str| -> Result<u32> {
-            match v.parse::<u32>() {
-                Ok(n @ 1..=8) => Ok(n - 1),
-                _ => Err(bad("coordinates must be 1 to 8")),
-            }
-        };
-        let sq = Square::from_coords(
-            shakmaty::File::new(coord(x)?),
-            shakmaty::Rank::new(coord(y)?),
-        );
-        if pieces.iter().any(|(n, _)| *n == name) {
-            return Err(bad(&format!("{name} given twice")));
-        }
-        pieces.push((name, sq));
-        rest = after[close + 1..].trim_start();
-    }
+    let (pieces, side) = paper_tokens(t, &bad)?;
     let side = side.ok_or_else(|| bad("missing side to move (white or black)"))?;
     let get = |n: &str| pieces.iter().find(|(p, _)| p == n).map(|&(_, s)| s);
     let (wk, bk) = match (get("wk"), get("bk")) {
@@ -496,6 +442,82 @@ fn parse_paper(t: &str) -> Result<Input> {
         halfmoves: 0,
         fullmoves: 1,
     })
+}
+
+/// Pieces named in the paper's notation: `wk`, `wp`, `bk` or `bp`, and
+/// their squares.
+type PaperPieces = Vec<(String, Square)>;
+
+/// The pieces (`wk`, `wp`, `bk`, `bp` with their squares) and the side to
+/// move named in the paper's notation, or a table row of it.
+fn paper_tokens(
+    t: &str,
+    bad: &dyn Fn(&str) -> PecpError,
+) -> Result<(PaperPieces, Option<Color>)> {
+    let s: String = t
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '[' | ']' | ',' => ' ',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    let s = s.trim_start_matches("bestmove=");
+    let mut pieces: Vec<(String, Square)> = Vec::new();
+    let mut side: Option<Color> = None;
+    let mut rest = s.trim();
+    // An optional leading generation number, as in the paper's table rows.
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && rest[digits..].starts_with(' ') {
+        rest = rest[digits..].trim_start();
+    }
+    while !rest.is_empty() {
+        let word = [("white", Color::White), ("black", Color::Black)]
+            .into_iter()
+            .find_map(|(w, c)| rest.strip_prefix(w).map(|r| (r, c)));
+        if let Some((r, color)) = word {
+            side = Some(color);
+            rest = r.trim_start();
+            continue;
+        }
+        let (name, sq, after) = paper_piece(rest, bad)?;
+        if pieces.iter().any(|(n, _)| *n == name) {
+            return Err(bad(&format!("{name} given twice")));
+        }
+        pieces.push((name, sq));
+        rest = after.trim_start();
+    }
+    Ok((pieces, side))
+}
+
+/// One `wk(X/Y)` at the start of `rest`: the name, the square, and what
+/// follows.
+fn paper_piece<'a>(
+    rest: &'a str,
+    bad: &dyn Fn(&str) -> PecpError,
+) -> Result<(String, Square, &'a str)> {
+    let name: String = rest.chars().take(2).collect();
+    if !matches!(name.as_str(), "wk" | "wp" | "bk" | "bp") {
+        return Err(bad(
+            "expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black",
+        ));
+    }
+    let after = &rest[2..];
+    let close = after.find(')').ok_or_else(|| bad("missing ')'"))?;
+    let inner = after.strip_prefix('(').ok_or_else(|| bad("missing '('"))?;
+    let inner = &inner[..close - 1];
+    let (x, y) = inner.split_once('/').ok_or_else(|| bad("expected X/Y"))?;
+    let coord = |v: &str| -> Result<u32> {
+        match v.parse::<u32>() {
+            Ok(n @ 1..=8) => Ok(n - 1),
+            _ => Err(bad("coordinates must be 1 to 8")),
+        }
+    };
+    let sq = Square::from_coords(
+        shakmaty::File::new(coord(x)?),
+        shakmaty::Rank::new(coord(y)?),
+    );
+    Ok((name, sq, &after[close + 1..]))
 }
 
 #[cfg(test)]
