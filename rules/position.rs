@@ -35,7 +35,7 @@ use crate::geometry::{
     neighbours, pawn_attacks, piece_attacks, race, visually_closer,
 };
 
-/// Kinds of opposition (step 12 of [PECP]; [OPP]).
+/// Kinds of opposition (step 12 of \[PECP\]; \[OPP\]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Opp {
     /// Kings on a file or rank with one square between.

@@ -65,8 +65,11 @@ pub fn probe_sweep(tb: &Tablebases) -> Result<(f64, usize)> {
     let wins: Result<usize> = all
         .par_iter()
         .map(|k| {
-            let mover_wins = tb.wdl(&k.to_chess())? == Wdl::Win;
-            Ok(usize::from(mover_wins == (k.turn() == Color::White)))
+            let white_wins = match k.turn() {
+                Color::White => Wdl::Win,
+                Color::Black => Wdl::Loss,
+            };
+            Ok(usize::from(tb.wdl(&k.to_chess())? == white_wins))
         })
         .try_reduce(|| 0, |a, b| Ok(a + b));
     Ok((t.elapsed().as_secs_f64(), wins?))

@@ -116,7 +116,7 @@ pub fn visually_closer(s1: Sq, s2: Sq, s3: Sq) -> bool {
 }
 
 /// King distance from `king` to the nearest key square of a pawn on
-/// `pawn` [KSQ]: for a pawn on ranks 2-4 the three squares two ranks ahead;
+/// `pawn` \[KSQ\]: for a pawn on ranks 2-4 the three squares two ranks ahead;
 /// on the 5th the six squares on ranks 6 and 7; on the 6th and 7th the
 /// squares on ranks 7 and 8, a file either side. A rook pawn's key squares
 /// are b7 and b8 (g7, g8) wherever it stands: a king in front on the rook

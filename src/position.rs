@@ -450,10 +450,7 @@ type PaperPieces = Vec<(String, Square)>;
 
 /// The pieces (`wk`, `wp`, `bk`, `bp` with their squares) and the side to
 /// move named in the paper's notation, or a table row of it.
-fn paper_tokens(
-    t: &str,
-    bad: &dyn Fn(&str) -> PecpError,
-) -> Result<(PaperPieces, Option<Color>)> {
+fn paper_tokens(t: &str, bad: &dyn Fn(&str) -> PecpError) -> Result<(PaperPieces, Option<Color>)> {
     let s: String = t
         .chars()
         .filter(|c| !c.is_whitespace())

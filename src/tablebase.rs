@@ -167,7 +167,7 @@ impl Tablebases {
     /// Opens the ten tables in `dir`, refusing missing or corrupt files.
     ///
     /// # Errors
-    /// [`PecpError::Tablebase`] naming the first file that is missing,
+    /// [`PecpError::TableFile`] naming the first file that is missing,
     /// unreadable or whose digest does not match.
     pub fn open(dir: &Path) -> Result<Tablebases> {
         let mut tb = Tablebase::new();
@@ -218,7 +218,7 @@ impl Tablebases {
     /// a fresh start; the halfmove clock is not considered.
     ///
     /// # Errors
-    /// A [`PecpError::Tablebase`] if the probe fails.
+    /// A [`PecpError::Probe`] if the probe fails.
     pub fn wdl(&self, pos: &Chess) -> Result<Wdl> {
         let w = self.tb.probe_wdl_after_zeroing(pos).map_err(probe_error)?;
         Ok(match w {
@@ -232,7 +232,7 @@ impl Tablebases {
     /// promoted piece), with the pawn side's result.
     ///
     /// # Errors
-    /// A [`PecpError::Tablebase`] if the probe fails.
+    /// A [`PecpError::Probe`] if the probe fails.
     pub fn value(&self, pos: &Chess) -> Result<TbValue> {
         let wdl_stm = self.wdl(pos)?;
         let dtz_stm = if pos.is_game_over() {
@@ -258,7 +258,7 @@ impl Tablebases {
     /// shakmaty-syzygy's DTZ-optimal move (fastest win, slowest loss).
     ///
     /// # Errors
-    /// A [`PecpError::Tablebase`] if a probe fails.
+    /// A [`PecpError::Probe`] if a probe fails.
     pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
         Ok(self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m))
     }
@@ -266,7 +266,7 @@ impl Tablebases {
     /// The value after each legal move, in shakmaty's move order.
     ///
     /// # Errors
-    /// A [`PecpError::Tablebase`] if a probe fails.
+    /// A [`PecpError::Probe`] if a probe fails.
     pub fn values_after_moves(&self, pos: &Chess) -> Result<Vec<(Move, TbValue)>> {
         pos.legal_moves()
             .into_iter()

@@ -8,7 +8,7 @@ use pecp::truth::Truth;
 use pecp::validate::{Options, SideFilter, run};
 use shakmaty::Color;
 
-/// Issue 6's classification target, as `pecp validate` measures it (today
+/// The classification floor, as `pecp validate` measures it (today
 /// 0.9960): the level-1 verdict agrees with the tablebase in at least 99.5%
 /// of the positions.
 const FLOOR_CLASSIFICATION: f64 = 0.995;
@@ -30,6 +30,16 @@ fn enumeration_matches_edwards_counts() {
     let wtm = all.iter().filter(|k| k.turn() == Color::White).count();
     let wins = all.iter().filter(|k| o.white_wins(**k)).count();
     assert_eq!((wtm, all.len() - wtm, wins, all.len() - wins), EXPECTED);
+}
+
+/// `pecp bench sweep`'s plain probe counts White's wins as Edwards did.
+#[test]
+fn the_plain_probe_counts_whites_wins() {
+    let Some(tb) = common::tables("the_plain_probe_counts_whites_wins") else {
+        return;
+    };
+    let (_, wins) = pecp::bench::probe_sweep(&tb).unwrap();
+    assert_eq!(wins, EXPECTED.2);
 }
 
 #[test]
@@ -63,7 +73,7 @@ fn check(report: &pecp::validate::Report) {
         report.deterministic_conflicts, 0,
         "win and draw deterministic rules fired together"
     );
-    // Move soundness is complete (issue 6): PECP keeps the value of every
+    // Move soundness is complete: PECP keeps the value of every
     // won White-to-move and every drawn Black-to-move position.
     let ms = &report.move_soundness;
     assert_eq!(
@@ -100,7 +110,7 @@ fn assert_converts_every_won_position(truth: &Truth) {
     assert!(c.mean_plies > 0.0 && c.mean_plies_optimal > 0.0);
 }
 
-/// Conversion is complete (issue 6): from every won position, with either
+/// Conversion is complete: from every won position, with either
 /// side to move, PECP's White promotes safely or mates within the
 /// fifty-move rule against Syzygy's defence (the longest DTZ).
 #[test]
