@@ -4,7 +4,7 @@
 //! Everything is in the user's colours; `report` formats it.
 
 use serde::Serialize;
-use shakmaty::Position;
+use shakmaty::{Color, Position};
 
 use crate::error::Result;
 use crate::evaluate::{Evaluation, evaluate};
@@ -13,7 +13,7 @@ use crate::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::select::Decision;
 use crate::selectors::Selector;
 use crate::tablebase::{Tablebases, TbValue};
-use crate::weights::RuleBook;
+use crate::weights::{Kind, RuleBook};
 
 /// One fired rule as reported.
 #[derive(Debug, Clone, Serialize)]
@@ -22,8 +22,8 @@ pub struct FiredRule {
     pub id: String,
     /// Its weight.
     pub weight: f64,
-    /// "deterministic" or "averaged".
-    pub kind: &'static str,
+    /// Deterministic or averaged.
+    pub kind: Kind,
 }
 
 /// An evaluation as reported.
@@ -58,7 +58,7 @@ impl EvalReport {
                     FiredRule {
                         id: row.id.clone(),
                         weight: row.weight,
-                        kind: row.kind.word(),
+                        kind: row.kind,
                     }
                 })
                 .collect(),
@@ -132,8 +132,9 @@ pub struct Analysis {
     pub fen: String,
     /// The paper's notation, user's orientation.
     pub paper: String,
-    /// "white" or "black", user's orientation.
-    pub side_to_move: &'static str,
+    /// The side to move, user's orientation ("white" or "black" in JSON).
+    #[serde(serialize_with = "serialize_color")]
+    pub side_to_move: Color,
     /// The position's own level-1 evaluation.
     pub evaluation: EvalReport,
     /// Tablebase value of the position itself.
@@ -243,7 +244,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
     Ok(Analysis {
         fen: fen_of(&user),
         paper: position::paper_of(kpk, orientation),
-        side_to_move: position::color_name(user.turn()),
+        side_to_move: user.turn(),
         evaluation: EvalReport::new(&own),
         tablebase: own_tb.map(TbReport::new),
         moves,
@@ -267,4 +268,12 @@ pub fn other_selector(input: &Input, selector: Selector) -> SelectorChoice {
             MoveName { uci, san }
         }),
     }
+}
+
+/// A colour as the JSON output names it: "white" or "black".
+pub(crate) fn serialize_color<S: serde::Serializer>(
+    c: &Color,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(position::color_name(*c))
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Position};
 
-use crate::analysis::{EvalReport, PairingReport, TbReport, pairings};
+use crate::analysis::{EvalReport, PairingReport, TbReport, pairings, serialize_color};
 use crate::error::Result;
 use crate::line::{Chooser, Config, Line, Ply, Termination};
 use crate::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
@@ -21,7 +21,8 @@ pub struct PlyReport {
     /// Move number as in PGN.
     pub move_number: u32,
     /// "white" or "black" (user's orientation): who moved.
-    pub side: &'static str,
+    #[serde(serialize_with = "serialize_color")]
+    pub side: Color,
     /// UCI.
     pub uci: String,
     /// SAN.
@@ -29,7 +30,7 @@ pub struct PlyReport {
     /// FEN after the move.
     pub fen: String,
     /// "pecp", "tablebase" or "script".
-    pub chooser: &'static str,
+    pub chooser: Chooser,
     /// Level-1 evaluation of the position after the move.
     pub evaluation: EvalReport,
     /// Level-1 best three (SAN), when PECP chose.
@@ -82,15 +83,6 @@ pub struct Players {
     pub white: String,
     /// Black's player.
     pub black: String,
-}
-
-fn chooser_name(c: Chooser) -> &'static str {
-    match c {
-        Chooser::Pecp => "pecp",
-        Chooser::Other => "selector",
-        Chooser::Tablebase => "tablebase",
-        Chooser::Script => "script",
-    }
 }
 
 /// Builds the report of a line played with `config` (its players and the
@@ -171,11 +163,11 @@ fn ply_report(
     Ok(PlyReport {
         ply: n,
         move_number: user_before.fullmoves().get(),
-        side: position::color_name(user_before.turn()),
+        side: user_before.turn(),
         uci,
         san,
         fen: fen_of(&to_user(&p.after, orientation)),
-        chooser: chooser_name(p.chooser),
+        chooser: p.chooser,
         evaluation: EvalReport::new(&p.eval),
         best3,
         tournament,

@@ -39,12 +39,15 @@ impl Player {
     }
 }
 
-/// Who chose a move in a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who chose a move in a line ("pecp", "selector", "tablebase" or "script"
+/// in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Chooser {
     /// PECP's two-level selection.
     Pecp,
     /// Another selector (SOMA, alpha-beta).
+    #[serde(rename = "selector")]
     Other,
     /// The tablebase player.
     Tablebase,
@@ -153,6 +156,18 @@ impl Default for Config {
             max_moves: 50,
             defender_script: Vec::new(),
             orientation: Orientation::AsGiven,
+        }
+    }
+}
+
+impl Chooser {
+    /// The name shown to the user.
+    pub fn name(self) -> &'static str {
+        match self {
+            Chooser::Pecp => "pecp",
+            Chooser::Other => "selector",
+            Chooser::Tablebase => "tablebase",
+            Chooser::Script => "script",
         }
     }
 }

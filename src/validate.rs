@@ -150,7 +150,7 @@ pub struct RuleRecord {
     /// Rule id.
     pub id: String,
     /// Deterministic or averaged.
-    pub kind: &'static str,
+    pub kind: crate::weights::Kind,
     /// Its weight.
     pub weight: f64,
     /// Positions where it fires.
@@ -686,7 +686,7 @@ impl Tally {
             .enumerate()
             .map(|(i, r)| RuleRecord {
                 id: r.id.clone(),
-                kind: r.kind.word(),
+                kind: r.kind,
                 weight: r.weight,
                 fired: self.fired[i],
                 agree: self.agree[i],

@@ -22,7 +22,10 @@ fn position(a: &Analysis) -> String {
     let mut s = String::new();
     s.push_str(&format!("fen:          {}\n", a.fen));
     s.push_str(&format!("paper:        {}\n", a.paper));
-    s.push_str(&format!("side to move: {}\n", a.side_to_move));
+    s.push_str(&format!(
+        "side to move: {}\n",
+        crate::position::color_name(a.side_to_move)
+    ));
     let e = &a.evaluation;
     let how = if e.deterministic {
         ", deterministic"
@@ -43,7 +46,12 @@ fn position(a: &Analysis) -> String {
     }
     s.push('\n');
     for r in &e.rules {
-        s.push_str(&format!("  {:<32} {:.2}  {}\n", r.id, r.weight, r.kind));
+        s.push_str(&format!(
+            "  {:<32} {:.2}  {}\n",
+            r.id,
+            r.weight,
+            r.kind.word()
+        ));
     }
     s
 }

@@ -1,6 +1,9 @@
 //! `pecp line` as text, the paper's table, JSON or PGN.
 
+use shakmaty::Color;
+
 use crate::annotate::{LineReport, PlyReport};
+use crate::line::Chooser;
 use crate::report::{json_pretty, rules_short};
 
 /// Text: one row per move.
@@ -18,7 +21,7 @@ pub fn text(l: &LineReport) -> String {
 }
 
 fn text_row(p: &PlyReport) -> String {
-    let num = if p.side == "white" {
+    let num = if p.side == Color::White {
         format!("{}.", p.move_number)
     } else {
         format!("{}...", p.move_number)
@@ -38,7 +41,7 @@ fn text_row(p: &PlyReport) -> String {
         p.san,
         p.evaluation.weight,
         tb,
-        p.chooser,
+        p.chooser.name(),
         rules_short(&p.evaluation)
     )
 }
@@ -70,7 +73,7 @@ pub fn pgn(l: &LineReport) -> String {
     s.push('\n');
     let mut tokens: Vec<String> = Vec::new();
     for (i, p) in l.plies.iter().enumerate() {
-        if p.side == "white" {
+        if p.side == Color::White {
             tokens.push(format!("{}.", p.move_number));
         } else if i == 0 {
             tokens.push(format!("{}...", p.move_number));
@@ -82,7 +85,7 @@ pub fn pgn(l: &LineReport) -> String {
             _ => {}
         }
         tokens.push(format!("{{{}}}", pgn_comment(p).replace('}', ")")));
-        if p.side == "white" && i + 1 < l.plies.len() {
+        if p.side == Color::White && i + 1 < l.plies.len() {
             tokens.push(format!("{}...", p.move_number));
         }
     }
@@ -128,8 +131,8 @@ fn pgn_comment(p: &PlyReport) -> String {
     }
     if let Some(last) = p.tournament.last() {
         c.push_str(&format!("; level 2: {}", last.criterion));
-    } else if p.chooser != "pecp" {
-        c.push_str(&format!("; {}", p.chooser));
+    } else if p.chooser != Chooser::Pecp {
+        c.push_str(&format!("; {}", p.chooser.name()));
     }
     if let Some(t) = &p.tablebase {
         c.push_str(&format!(

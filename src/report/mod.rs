@@ -23,7 +23,7 @@ pub fn rules_short(e: &EvalReport) -> String {
     e.rules
         .iter()
         .map(|r| {
-            if r.kind == "deterministic" {
+            if r.kind == crate::weights::Kind::Deterministic {
                 format!("{}*", r.id)
             } else {
                 r.id.clone()

@@ -103,7 +103,7 @@ fn worst_rules(rules: &[RuleRecord]) -> String {
         s.push_str(&format!(
             "  {:<32} {:<13} w {:.2}  {:>7} {:>7}  {:.4}\n",
             r.id,
-            r.kind,
+            r.kind.word(),
             r.weight,
             r.fired,
             r.agree,
