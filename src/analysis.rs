@@ -8,6 +8,7 @@ use shakmaty::{Color, Position};
 
 use crate::error::Result;
 use crate::evaluate::{Evaluation, evaluate};
+use crate::explain::{Explanation, explain};
 use crate::facts::Node;
 use crate::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::select::Decision;
@@ -150,6 +151,8 @@ pub struct Analysis {
     pub chosen: Option<String>,
     /// The chosen move (SAN).
     pub chosen_san: Option<String>,
+    /// The verdict and the moves in words.
+    pub explanation: Explanation,
     /// Another selector's choice, when one was asked for (`--selector`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<SelectorChoice>,
@@ -232,6 +235,13 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
             });
         }
     }
+    let judge = |p: &shakmaty::Chess| -> Result<bool> {
+        match tb {
+            Some(t) => Ok(t.value(p)?.pawn_side_wins),
+            None => Ok(crate::truth::embedded_white_wins(p)),
+        }
+    };
+    let explanation = explain(&pos, orientation, &own, decision.as_ref(), &judge)?;
     let (best3, tournament, chosen, chosen_san) = match &decision {
         Some(d) => (
             d.best3.iter().map(|&i| names[i].1.clone()).collect(),
@@ -252,6 +262,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         tournament,
         chosen,
         chosen_san,
+        explanation,
         selector: None,
     })
 }

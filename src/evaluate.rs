@@ -141,6 +141,8 @@ mod tests {
             kind,
             description: String::new(),
             source: String::new(),
+            theme: crate::weights::Theme::Race,
+            sentence: String::new(),
         }
     }
 
@@ -160,7 +162,7 @@ mod tests {
         ]
         .iter()
         .map(|(id, w)| {
-            format!("[[rule]]\nid = \"{id}\"\nweight = {w}\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\n")
+            format!("[[rule]]\nid = \"{id}\"\nweight = {w}\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\ntheme = \"race\"\nsentence = \"\"\n")
         })
         .collect::<String>();
         let book = RuleBook::parse(&text).unwrap();

@@ -139,6 +139,27 @@ pub fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
         .unwrap_or(8)
 }
 
+/// The key squares of a pawn on `pawn`, as [`key_square_distance`] counts
+/// them (a test checks that the two agree): for a pawn on ranks 2-4 the
+/// three squares two ranks ahead; on the 5th and 6th the squares one and
+/// two ranks ahead, a file either side; on the 7th the squares beside and
+/// in front of it; for a rook pawn b7 and b8 (g7, g8).
+pub fn key_squares(pawn: Sq) -> Vec<Sq> {
+    if pawn.on_rook_file() {
+        let f = if pawn.0 == 1 { 2 } else { 7 };
+        return vec![Sq(f, 7), Sq(f, 8)];
+    }
+    let ranks = match pawn.1 {
+        r if r <= 4 => r + 2..=r + 2,
+        5 => 6..=7,
+        _ => 7..=8,
+    };
+    ranks
+        .flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)))
+        .filter(|k| k.on_board() && *k != pawn)
+        .collect()
+}
+
 /// A race between the kings, in moves, the side to move `s` one step
 /// ahead: how many moves sooner the white king on `w` reaches `target` than
 /// the black king on `b` (positive favours White) [Fine, p. 7, counting
@@ -264,6 +285,19 @@ mod tests {
         assert_eq!(neighbours(Sq(1, 1)).count(), 3);
         assert_eq!(neighbours(Sq(4, 4)).count(), 8);
         assert_eq!(pawn_attacks(Sq(1, 2)).collect::<Vec<_>>(), vec![Sq(2, 3)]);
+    }
+
+    #[test]
+    fn key_squares_are_the_ones_key_square_distance_counts() {
+        for px in 1..=8 {
+            for py in 2..=7 {
+                let p = Sq(px, py);
+                for k in (1..=8).flat_map(|x| (1..=8).map(move |y| Sq(x, y))) {
+                    let nearest = key_squares(p).iter().map(|&s| dist(k, s)).min();
+                    assert_eq!(nearest, Some(key_square_distance(k, p)), "{p:?} {k:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod bench;
 pub mod enumerate;
 pub mod error;
 pub mod evaluate;
+pub mod explain;
 pub mod facts;
 pub mod geometry;
 pub mod io;

@@ -33,6 +33,11 @@ pub struct Criterion {
     pub description: String,
     /// Where the knowledge comes from.
     pub source: String,
+    /// The chess theme it belongs to.
+    pub theme: crate::weights::Theme,
+    /// Why it prefers a move, as a template the explanation fills from the
+    /// position after the move (see [`crate::explain`]).
+    pub sentence: String,
 }
 
 #[derive(Deserialize)]

@@ -77,6 +77,12 @@ impl Truth {
     }
 }
 
+/// Whether the pawn side wins `pos` (normalised), by the embedded oracle:
+/// the judge when there are no tables.
+pub fn embedded_white_wins(pos: &Chess) -> bool {
+    oracle_white_wins(Oracle::get(), pos)
+}
+
 fn oracle_white_wins(o: &Oracle, pos: &Chess) -> bool {
     if let Some(k) = Kpk::from_chess(pos) {
         return o.white_wins(k);

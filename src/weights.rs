@@ -41,6 +41,62 @@ pub struct RuleRow {
     pub description: String,
     /// Where the knowledge comes from.
     pub source: String,
+    /// The chess theme it belongs to.
+    pub theme: Theme,
+    /// What it says, as an endgame book would put it: a template whose
+    /// `{placeholders}` the explanation fills from the position (see
+    /// [`crate::explain`]).
+    pub sentence: String,
+}
+
+/// The chess themes rules and criteria belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Theme {
+    /// The pawn queens (or a piece is left that mates).
+    Promotion,
+    /// A king takes the pawn or the new piece.
+    Capture,
+    /// No legal move and no check.
+    Stalemate,
+    /// Material alone decides (nothing left that can mate).
+    Material,
+    /// The square of the pawn: can the defender catch a running pawn?
+    SquareOfThePawn,
+    /// Key squares: the attacking king on one wins.
+    KeySquares,
+    /// The opposition, direct or distant, and outflanking.
+    Opposition,
+    /// The rook pawn and its drawing corner.
+    RookPawn,
+    /// The defender in front of the pawn.
+    Blockade,
+    /// One king keeps the other away with its body.
+    Shouldering,
+    /// Races counted in moves.
+    Race,
+    /// The attacking king in front of (or beside) its pawn.
+    KingInFront,
+}
+
+impl Theme {
+    /// The theme's name as in the TOML files ("key_squares").
+    pub fn id(self) -> &'static str {
+        match self {
+            Theme::Promotion => "promotion",
+            Theme::Capture => "capture",
+            Theme::Stalemate => "stalemate",
+            Theme::Material => "material",
+            Theme::SquareOfThePawn => "square_of_the_pawn",
+            Theme::KeySquares => "key_squares",
+            Theme::Opposition => "opposition",
+            Theme::RookPawn => "rook_pawn",
+            Theme::Blockade => "blockade",
+            Theme::Shouldering => "shouldering",
+            Theme::Race => "race",
+            Theme::KingInFront => "king_in_front",
+        }
+    }
 }
 
 #[derive(Deserialize)]

@@ -741,7 +741,7 @@ fn every_rule_the_program_fires_has_a_row() {
 
 #[test]
 fn weights_file_errors_name_the_row() {
-    let bad = "[[rule]]\nid = \"x\"\nweight = 1.5\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\n";
+    let bad = "[[rule]]\nid = \"x\"\nweight = 1.5\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\ntheme = \"race\"\nsentence = \"\"\n";
     let e = RuleBook::parse(bad).unwrap_err();
     assert!(e.contains("rule x") && e.contains("outside [0, 1]"), "{e}");
 }

@@ -6,6 +6,7 @@ use crate::report::rules_short;
 /// The analysis as text, after the board diagram `board`.
 pub fn text(a: &Analysis, board: &str) -> String {
     let mut s = board.to_string();
+    s.push_str(&explanation(a));
     s.push_str(&position(a));
     s.push_str(
         "\nmoves (weight of the position after the move, pawn side's view; * = deterministic):\n",
@@ -14,6 +15,18 @@ pub fn text(a: &Analysis, board: &str) -> String {
         s.push_str(&move_row(m));
     }
     s.push_str(&selection(a));
+    s
+}
+
+/// The explanation in words: the verdict, the move chosen and why, and
+/// the moves that change the value.
+fn explanation(a: &Analysis) -> String {
+    let e = &a.explanation;
+    let mut s = format!("{}\n", e.sentence);
+    for m in &e.moves {
+        s.push_str(&format!("  {}\n", m.sentence));
+    }
+    s.push('\n');
     s
 }
 

@@ -1,0 +1,415 @@
+//! Explanations in words: the verdict of a position and the reasons for
+//! its moves, as an endgame book would give them, with the squares that
+//! decide. The sentences are data (`sentence` in `rules/weights.toml` and
+//! `rules/compare.toml`); this module fills their `{placeholders}` from
+//! the position, in the user's colours and orientation:
+//!
+//! | placeholder | what it becomes |
+//! |---|---|
+//! | `{P}`, `{p}` | the pawn side's colour ("White", "white") |
+//! | `{D}`, `{d}` | the defender's colour |
+//! | `{M}` | the colour of the side that made the move being explained |
+//! | `{wk}`, `{bk}` | the squares of the pawn side's king and the defender's king |
+//! | `{pawn}`, `{stop}`, `{queen}` | the pawn, the square in front of it, its queening square |
+//! | `{keys}` | the pawn's key squares |
+//! | `{corner}` | a rook pawn's drawing corner (a8, b8, c8, c7 or its mirror) |
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Position, Square};
+
+use crate::error::Result;
+use crate::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
+use crate::facts::Node;
+use crate::geometry::{Side, Sq, key_squares};
+use crate::position::{Orientation, color_name, user_move_names};
+use crate::rules::position::corner_squares;
+use crate::select::{Decider, Decision};
+use crate::weights::{Kind, RuleBook, RuleId, Theme};
+
+/// The explanation of a position (`explanation` in `pecp analyse --json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Explanation {
+    /// "white" or "black" when the rules say that side wins; `None` (JSON
+    /// null) for a draw or when they cannot tell.
+    pub winner: Option<&'static str>,
+    /// Whether a deterministic rule proves the verdict.
+    pub proved: bool,
+    /// The theme of the deciding (or strongest) rule.
+    pub theme: Option<Theme>,
+    /// The verdict and its reason in words.
+    pub sentence: String,
+    /// The squares the sentence names.
+    pub squares: Vec<String>,
+    /// The chosen move and the moves that change the value, each with its
+    /// reason.
+    pub moves: Vec<MoveExplanation>,
+}
+
+/// Why a move is played, or why it fails.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveExplanation {
+    /// UCI, user's orientation.
+    pub uci: String,
+    /// SAN, user's orientation.
+    pub san: String,
+    /// The theme of the reason.
+    pub theme: Option<Theme>,
+    /// The reason in words.
+    pub sentence: String,
+    /// The squares the sentence names.
+    pub squares: Vec<String>,
+}
+
+/// A sentence filled in, with the squares it names.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filled {
+    /// The text.
+    pub text: String,
+    /// The squares named, in order, each once.
+    pub squares: Vec<String>,
+}
+
+/// Fills `template` from `node` (normalised) shown in `orientation`;
+/// `mover` is the side that made the move being explained, if any.
+/// A placeholder with nothing to fill it stays as it is (`{pawn}` after a
+/// promotion), which the tests catch.
+pub fn fill(template: &str, node: &Node, orientation: Orientation, mover: Option<Side>) -> Filled {
+    let mut out = Filled::default();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.text.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        let name = &rest[open + 1..open + close];
+        match word(name, node, orientation, mover) {
+            Some((text, squares)) => {
+                out.text.push_str(&text);
+                for s in squares {
+                    if !out.squares.contains(&s) {
+                        out.squares.push(s);
+                    }
+                }
+            }
+            None => out.text.push_str(&rest[open..=open + close]),
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.text.push_str(rest);
+    out
+}
+
+/// The colour of a normalised side in the user's colours.
+fn user_colour(side: Side, orientation: Orientation) -> Color {
+    let normal = match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    };
+    match orientation {
+        Orientation::AsGiven => normal,
+        Orientation::Flipped => !normal,
+    }
+}
+
+/// A normalised square's name in the user's orientation.
+fn square_name(s: Sq, orientation: Orientation) -> String {
+    let sq: Square = s.to_square();
+    match orientation {
+        Orientation::AsGiven => sq.to_string(),
+        Orientation::Flipped => sq.flip_vertical().to_string(),
+    }
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// One placeholder: its text and the squares it names.
+fn word(
+    name: &str,
+    node: &Node,
+    orientation: Orientation,
+    mover: Option<Side>,
+) -> Option<(String, Vec<String>)> {
+    let colour = |side| user_colour(side, orientation);
+    let one = |s: Sq| {
+        let n = square_name(s, orientation);
+        Some((n.clone(), vec![n]))
+    };
+    let many = |v: Vec<Sq>| {
+        let names: Vec<String> = v.into_iter().map(|s| square_name(s, orientation)).collect();
+        Some((names.join(", "), names))
+    };
+    let pawn = node.pawn;
+    match name {
+        "P" => Some((capitalised(colour(Side::White)).into(), vec![])),
+        "p" => Some((color_name(colour(Side::White)).into(), vec![])),
+        "D" => Some((capitalised(colour(Side::Black)).into(), vec![])),
+        "d" => Some((color_name(colour(Side::Black)).into(), vec![])),
+        "M" => mover.map(|m| (capitalised(colour(m)).into(), vec![])),
+        "wk" => one(node.wk),
+        "bk" => one(node.bk),
+        "pawn" => pawn.and_then(one),
+        "stop" => pawn.and_then(|p| one(Sq(p.0, p.1 + 1))),
+        "queen" => pawn.and_then(|p| one(Sq(p.0, 8))),
+        "keys" => pawn.and_then(|p| many(key_squares(p))),
+        "corner" => pawn
+            .filter(|p| p.on_rook_file())
+            .and_then(|p| many(corner_squares(p).to_vec())),
+        _ => None,
+    }
+}
+
+/// "The white king ..." after "Kd4: " reads "the white king ...".
+fn lower_first(s: &str) -> String {
+    if s.starts_with("The ") || s.starts_with("A ") {
+        let mut c = s.chars();
+        c.next()
+            .map(|f| f.to_lowercase().collect::<String>() + c.as_str())
+            .unwrap_or_default()
+    } else {
+        s.to_string()
+    }
+}
+
+/// The deterministic rule that decides an evaluation (the first by
+/// priority), if one does.
+pub fn deciding_rule(e: &Evaluation, book: &RuleBook) -> Option<RuleId> {
+    e.fired
+        .iter()
+        .find(|&r| book.row(r).kind == Kind::Deterministic)
+}
+
+/// The averaged rules that fired, strongest first: those on the side of
+/// the verdict, furthest from 0.5.
+fn strongest_averaged(e: &Evaluation, book: &RuleBook) -> Vec<RuleId> {
+    let mut v: Vec<RuleId> = e
+        .fired
+        .iter()
+        .filter(|&r| book.row(r).kind == Kind::Averaged)
+        .collect();
+    let lean = e.weight - VERDICT_THRESHOLD;
+    v.sort_by(|&a, &b| {
+        let score = |r: RuleId| (book.row(r).weight - VERDICT_THRESHOLD) * lean.signum();
+        score(b).total_cmp(&score(a))
+    });
+    v
+}
+
+/// Explains a position: `pos` normalised, shown in `orientation`; `own`
+/// its level-1 evaluation; `decision` PECP's choice there; `judge` says
+/// whether the pawn side wins a normalised position (the tables or the
+/// embedded oracle), to find the moves that change the value.
+///
+/// # Errors
+/// A judge's (table probe) error.
+pub fn explain(
+    pos: &Chess,
+    orientation: Orientation,
+    own: &Evaluation,
+    decision: Option<&Decision>,
+    judge: &dyn Fn(&Chess) -> Result<bool>,
+) -> Result<Explanation> {
+    let book = RuleBook::builtin();
+    let node = Node::from_chess(pos);
+    let (winner, proved, theme, said) = verdict(&node, orientation, own, book);
+    let mut moves = Vec::new();
+    if let Some(d) = decision {
+        moves.push(chosen_move(pos, orientation, d, book));
+        moves.extend(refuted_moves(pos, orientation, d, judge, book)?);
+    }
+    Ok(Explanation {
+        winner,
+        proved,
+        theme,
+        sentence: said.text,
+        squares: said.squares,
+        moves,
+    })
+}
+
+/// Who wins, whether a rule proves it, the theme, and the words.
+fn verdict(
+    node: &Node,
+    orientation: Orientation,
+    own: &Evaluation,
+    book: &RuleBook,
+) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
+    let pawn_side = color_name(user_colour(Side::White, orientation));
+    let winner = (own.verdict() == Verdict::Win).then_some(pawn_side);
+    if let Some(r) = deciding_rule(own, book) {
+        let row = book.row(r);
+        let mut f = fill(&row.sentence, node, orientation, None);
+        let head = match winner {
+            Some(_) => format!(
+                "{} wins.",
+                capitalised(user_colour(Side::White, orientation))
+            ),
+            None => "Draw.".to_string(),
+        };
+        f.text = format!("{head} {}", f.text);
+        return (winner, true, Some(row.theme), f);
+    }
+    let lean = match own.verdict() {
+        Verdict::Win => format!(
+            "{} should win",
+            capitalised(user_colour(Side::White, orientation))
+        ),
+        Verdict::Draw => "It should be a draw".into(),
+        Verdict::Unknown => "The rules cannot tell".into(),
+    };
+    let mut f = Filled {
+        text: format!(
+            "{lean} (a judgement, not a proof: no rule decides it; weight {:.2}).",
+            own.weight
+        ),
+        squares: Vec::new(),
+    };
+    let strongest = strongest_averaged(own, book);
+    for &r in strongest.iter().take(2) {
+        let g = fill(&book.row(r).sentence, node, orientation, None);
+        f.text = format!("{} {}", f.text, g.text);
+        for s in g.squares {
+            if !f.squares.contains(&s) {
+                f.squares.push(s);
+            }
+        }
+    }
+    let theme = strongest.first().map(|&r| book.row(r).theme);
+    (winner, false, theme, f)
+}
+
+fn side_to_move(pos: &Chess) -> Side {
+    match pos.turn() {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// Whether an evaluation proves the result the mover wants.
+fn proved_for(e: &Evaluation, mover: Side) -> bool {
+    e.deterministic && (e.weight > VERDICT_THRESHOLD) == (mover == Side::White)
+}
+
+/// Why PECP plays its move: the rule that proves the position after it,
+/// or the level-2 criterion that decided, or the level-1 weight.
+fn chosen_move(
+    pos: &Chess,
+    orientation: Orientation,
+    d: &Decision,
+    book: &RuleBook,
+) -> MoveExplanation {
+    let mover = side_to_move(pos);
+    let c = d.chosen();
+    let (san, uci) = user_move_names(pos, c.mv, orientation);
+    let name = |i: usize| user_move_names(pos, d.moves[i].mv, orientation).0;
+    let rule = deciding_rule(&c.eval, book).filter(|_| proved_for(&c.eval, mover));
+    let (theme, f) = if d.moves.len() == 1 {
+        let text = format!("{san}: the only legal move.");
+        (
+            None,
+            Filled {
+                text,
+                squares: vec![],
+            },
+        )
+    } else if let Some(r) = rule {
+        let row = book.row(r);
+        let f = fill(&row.sentence, &c.node, orientation, Some(mover));
+        (
+            Some(row.theme),
+            Filled {
+                text: format!("{san}: {}", lower_first(&f.text)),
+                ..f
+            },
+        )
+    } else {
+        let won = d.tournament.iter().rev().find(|p| p.winner == d.chosen);
+        match won.map(|p| (p, p.decider)) {
+            Some((p, Decider::Criterion(id))) => {
+                let crit = id.criterion();
+                let other = name(if p.a == d.chosen { p.b } else { p.a });
+                let f = fill(&crit.sentence, &c.node, orientation, Some(mover));
+                let text = format!("{san} rather than {other}: {}", f.text);
+                (Some(crit.theme), Filled { text, ..f })
+            }
+            Some((_, Decider::AvoidsRepetition | Decider::PawnStepBreaksRepetition)) => (
+                None,
+                Filled {
+                    text: format!("{san}: it does not repeat a position."),
+                    squares: vec![],
+                },
+            ),
+            _ => (
+                None,
+                Filled {
+                    text: format!("{san}: the best weight at level 1 ({:.2}).", c.eval.weight),
+                    squares: vec![],
+                },
+            ),
+        }
+    };
+    MoveExplanation {
+        uci,
+        san,
+        theme,
+        sentence: f.text,
+        squares: f.squares,
+    }
+}
+
+/// The moves that change the value, each with what it gives away and the
+/// rule that proves the position after it, if one does.
+fn refuted_moves(
+    pos: &Chess,
+    orientation: Orientation,
+    d: &Decision,
+    judge: &dyn Fn(&Chess) -> Result<bool>,
+    book: &RuleBook,
+) -> Result<Vec<MoveExplanation>> {
+    let mover = side_to_move(pos);
+    let before = judge(pos)?;
+    let what = if mover == Side::White {
+        "throws the win away"
+    } else {
+        "loses"
+    };
+    let mut out = Vec::new();
+    for c in &d.moves {
+        let after = judge(&c.after)?;
+        if after == before {
+            continue;
+        }
+        let (san, uci) = user_move_names(pos, c.mv, orientation);
+        let rule = deciding_rule(&c.eval, book)
+            .filter(|_| c.eval.deterministic && (c.eval.weight > VERDICT_THRESHOLD) == after);
+        let (theme, f) = match rule {
+            Some(r) => {
+                let row = book.row(r);
+                (
+                    Some(row.theme),
+                    fill(&row.sentence, &c.node, orientation, Some(mover)),
+                )
+            }
+            None => (
+                None,
+                Filled {
+                    text: "no rule proves it, but the exact solution does.".into(),
+                    squares: vec![],
+                },
+            ),
+        };
+        let text = format!("{san}? {what}: {}", lower_first(&f.text));
+        out.push(MoveExplanation {
+            uci,
+            san,
+            theme,
+            sentence: text,
+            squares: f.squares,
+        });
+    }
+    Ok(out)
+}
