@@ -8,7 +8,7 @@ use shakmaty::{Color, Position};
 
 use crate::error::Result;
 use crate::evaluate::{Evaluation, evaluate};
-use crate::explain::{Explanation, explain};
+use crate::explain::{Explanation, Judge, explain};
 use crate::facts::Node;
 use crate::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::select::Decision;
@@ -240,6 +240,14 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
             Some(t) => Ok(t.value(p)?.pawn_side_wins),
             None => Ok(crate::truth::embedded_white_wins(p)),
         }
+    };
+    let judge = Judge {
+        name: if tb.is_some() {
+            "the tablebase"
+        } else {
+            "the exact solver"
+        },
+        white_wins: &judge,
     };
     let explanation = explain(&pos, orientation, &own, decision.as_ref(), &judge)?;
     let (best3, tournament, chosen, chosen_san) = match &decision {

@@ -9,6 +9,7 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::analysis::{EvalReport, PairingReport, TbReport, pairings, serialize_color};
 use crate::error::Result;
+use crate::explain::{MoveExplanation, line_move};
 use crate::line::{Chooser, Config, Line, Ply, Termination};
 use crate::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
 use crate::tablebase::Tablebases;
@@ -46,6 +47,8 @@ pub struct PlyReport {
     /// Whether it was the only move keeping the value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub only_move: Option<bool>,
+    /// Why the move was played, in words.
+    pub explanation: MoveExplanation,
     /// The paper's table row of the position after the move.
     pub paper_row: Option<String>,
 }
@@ -174,6 +177,7 @@ fn ply_report(
         tablebase,
         keeps_value,
         only_move,
+        explanation: line_move(&p.before, orientation, p.mv, p.decision.as_ref(), &p.eval),
         paper_row: Some(match Kpk::from_chess(&p.after) {
             Some(k) => row_in(k, n, orientation),
             None => row_any(&to_user(&p.after, orientation), n),

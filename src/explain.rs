@@ -199,6 +199,15 @@ fn strongest_averaged(e: &Evaluation, book: &RuleBook) -> Vec<RuleId> {
     v
 }
 
+/// Who tells the moves that change the value: its name in the sentences
+/// ("the tablebase") and whether the pawn side wins a normalised position.
+pub struct Judge<'a> {
+    /// How the sentences name it.
+    pub name: &'static str,
+    /// Whether the pawn side wins.
+    pub white_wins: &'a dyn Fn(&Chess) -> Result<bool>,
+}
+
 /// Explains a position: `pos` normalised, shown in `orientation`; `own`
 /// its level-1 evaluation; `decision` PECP's choice there; `judge` says
 /// whether the pawn side wins a normalised position (the tables or the
@@ -211,7 +220,7 @@ pub fn explain(
     orientation: Orientation,
     own: &Evaluation,
     decision: Option<&Decision>,
-    judge: &dyn Fn(&Chess) -> Result<bool>,
+    judge: &Judge,
 ) -> Result<Explanation> {
     let book = RuleBook::builtin();
     let node = Node::from_chess(pos);
@@ -294,6 +303,32 @@ fn proved_for(e: &Evaluation, mover: Side) -> bool {
     e.deterministic && (e.weight > VERDICT_THRESHOLD) == (mover == Side::White)
 }
 
+/// Why a move of a line was played: PECP's reasons when PECP chose
+/// (`decision`), otherwise what the rules say of the position after it.
+pub fn line_move(
+    pos: &Chess,
+    orientation: Orientation,
+    mv: shakmaty::Move,
+    decision: Option<&Decision>,
+    after: &Evaluation,
+) -> MoveExplanation {
+    let book = RuleBook::builtin();
+    if let Some(d) = decision {
+        return chosen_move(pos, orientation, d, book);
+    }
+    let (san, uci) = user_move_names(pos, mv, orientation);
+    let mut next = pos.clone();
+    next.play_unchecked(mv);
+    let (_, _, theme, f) = verdict(&Node::from_chess(&next), orientation, after, book);
+    MoveExplanation {
+        uci,
+        san: san.clone(),
+        theme,
+        sentence: format!("{san}: {}", f.text),
+        squares: f.squares,
+    }
+}
+
 /// Why PECP plays its move: the rule that proves the position after it,
 /// or the level-2 criterion that decided, or the level-1 weight.
 fn chosen_move(
@@ -367,11 +402,11 @@ fn refuted_moves(
     pos: &Chess,
     orientation: Orientation,
     d: &Decision,
-    judge: &dyn Fn(&Chess) -> Result<bool>,
+    judge: &Judge,
     book: &RuleBook,
 ) -> Result<Vec<MoveExplanation>> {
     let mover = side_to_move(pos);
-    let before = judge(pos)?;
+    let before = (judge.white_wins)(pos)?;
     let what = if mover == Side::White {
         "throws the win away"
     } else {
@@ -379,7 +414,7 @@ fn refuted_moves(
     };
     let mut out = Vec::new();
     for c in &d.moves {
-        let after = judge(&c.after)?;
+        let after = (judge.white_wins)(&c.after)?;
         if after == before {
             continue;
         }
@@ -397,7 +432,7 @@ fn refuted_moves(
             None => (
                 None,
                 Filled {
-                    text: "no rule proves it, but the exact solution does.".into(),
+                    text: format!("no rule proves it, but {} does.", judge.name),
                     squares: vec![],
                 },
             ),

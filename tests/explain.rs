@@ -108,10 +108,11 @@ fn a_textbook_position_for_every_theme() {
         .unwrap();
     let own = evaluate(&Node::from_chess(&pos));
     let d = decide(&pos, &evaluate);
-    let e = explain(&pos, Orientation::AsGiven, &own, d.as_ref(), &|p| {
-        Ok(pecp::truth::embedded_white_wins(p))
-    })
-    .unwrap();
+    let judge = pecp::explain::Judge {
+        name: "the exact solver",
+        white_wins: &|p| Ok(pecp::truth::embedded_white_wins(p)),
+    };
+    let e = explain(&pos, Orientation::AsGiven, &own, d.as_ref(), &judge).unwrap();
     assert_eq!(
         (e.theme, e.winner, e.proved),
         (Some(Theme::Material), None, true),

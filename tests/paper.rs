@@ -166,7 +166,7 @@ fn nags_appear_only_where_the_tablebase_says_so() {
         let pgn = String::from_utf8(out.stdout).unwrap();
         let movetext: String = pgn
             .lines()
-            .filter(|l| !l.starts_with('['))
+            .skip_while(|l| l.starts_with('['))
             .collect::<Vec<_>>()
             .join(" ");
         // Drop comments, then walk the tokens.

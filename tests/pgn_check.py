@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Reads pecp's PGN with python-chess: it must parse without errors, replay
-legally from its FEN, and end with the result the tags announce."""
+legally from its FEN, carry a comment in words and an arrow for every move,
+and end with the result the tags announce; pgn-extract must accept it."""
 import io
+import re
 import os
 import shutil
 import subprocess
@@ -21,6 +23,7 @@ cases = [
     ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--black", "tablebase"]),
     ("8/8/3pk3/8/8/3K4/8/8 b - - 0 1", ["--white", "tablebase"]),
     ("k7/8/8/K7/P7/8/8/8 w - - 0 1", []),
+    ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--verbose"]),
 ]
 for fen, extra in cases:
     out = subprocess.run([pecp, "line", fen, "--format", "pgn", *extra],
@@ -32,9 +35,18 @@ for fen, extra in cases:
     if board.fen() != fen:
         sys.exit(f"pgn_check: FEN tag {board.fen()} != {fen}")
     n = 0
-    for move in game.mainline_moves():
+    for node in game.mainline():
+        move = node.move
         if move not in board.legal_moves:
             sys.exit(f"pgn_check: illegal move {move} in {fen}")
+        # Every move has its reason in words and an arrow for the move
+        # ([%cal]); python-chess reads the arrow out of the comment.
+        arrows = node.arrows()
+        words = re.sub(r"\[%[^\]]*\]", "", node.comment).strip()
+        if len(words.split()) < 3:
+            sys.exit(f"pgn_check: {fen}: move {n + 1} has no comment in words: {node.comment!r}")
+        if not any(a.tail == move.from_square and a.head == move.to_square for a in arrows):
+            sys.exit(f"pgn_check: {fen}: move {n + 1} has no arrow for {move}: {arrows}")
         board.push(move)
         n += 1
     result = game.headers["Result"]

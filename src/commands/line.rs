@@ -39,6 +39,10 @@ pub struct Args {
     /// Moves (SAN, space or comma separated) the defender must play first.
     #[arg(long)]
     moves: Option<String>,
+    /// Also print the level-1 weights, the rules that fired and level 2's
+    /// pairings (text and PGN).
+    #[arg(long)]
+    verbose: bool,
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(long)]
     output: Option<PathBuf>,
@@ -85,8 +89,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let line = generate(&start, &config, &truth)?;
     let rep = line_report(&line, &config, truth.tables())?;
     let s = match args.format {
-        Format::Text => text(&rep),
-        Format::Pgn => pgn(&rep),
+        Format::Text => text(&rep, args.verbose),
+        Format::Pgn => pgn(&rep, args.verbose),
         Format::Json => json(&rep),
         Format::Pecp => paper_table(&rep),
     };

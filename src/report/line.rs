@@ -6,21 +6,22 @@ use crate::annotate::{LineReport, PlyReport};
 use crate::line::Chooser;
 use crate::report::{json_pretty, rules_short};
 
-/// Text: one row per move.
-pub fn text(l: &LineReport) -> String {
+/// Text: one row per move with its reason in words; `verbose` adds the
+/// level-1 weight, who chose, and the rules that fired.
+pub fn text(l: &LineReport, verbose: bool) -> String {
     let mut s = format!("start: {}  ({})\n", l.start_fen, l.start_paper);
     s.push_str(&format!(
         "white: {}, black: {}\n\n",
         l.players.white, l.players.black
     ));
     for p in &l.plies {
-        s.push_str(&text_row(p));
+        s.push_str(&text_row(p, verbose));
     }
     s.push_str(&format!("\n{} ({})\n", l.result, l.termination));
     s
 }
 
-fn text_row(p: &PlyReport) -> String {
+fn text_row(p: &PlyReport, verbose: bool) -> String {
     let num = if p.side == Color::White {
         format!("{}.", p.move_number)
     } else {
@@ -35,8 +36,12 @@ fn text_row(p: &PlyReport) -> String {
         ),
         _ => String::new(),
     };
+    let reason = reason(p);
+    if !verbose {
+        return format!("{num:<7} {:<7}{tb}  {reason}\n", p.san);
+    }
     format!(
-        "{:<7} {:<7} {:.2}{}  [{}] {}\n",
+        "{:<7} {:<7} {:.2}{}  [{}] {}\n        {reason}\n",
         num,
         p.san,
         p.evaluation.weight,
@@ -44,6 +49,13 @@ fn text_row(p: &PlyReport) -> String {
         p.chooser.name(),
         rules_short(&p.evaluation)
     )
+}
+
+/// The move's reason without its own SAN in front ("Kd4: the white king
+/// ..." reads "the white king ..." after the move).
+fn reason(p: &PlyReport) -> &str {
+    let s = &p.explanation.sentence;
+    s.strip_prefix(&format!("{}: ", p.san)).unwrap_or(s)
 }
 
 /// The paper's table: one row per generation.
@@ -67,8 +79,10 @@ pub fn json(l: &LineReport) -> String {
     json_pretty(l)
 }
 
-/// A PGN game with comments and tablebase NAGs.
-pub fn pgn(l: &LineReport) -> String {
+/// A PGN game with a comment in words after every move (with `[%csl]`
+/// highlights for the squares it names and a `[%cal]` arrow for the move)
+/// and tablebase NAGs; `verbose` adds the weights, rules and tournament.
+pub fn pgn(l: &LineReport, verbose: bool) -> String {
     let mut s = pgn_headers(l);
     s.push('\n');
     let mut tokens: Vec<String> = Vec::new();
@@ -84,7 +98,7 @@ pub fn pgn(l: &LineReport) -> String {
             (Some(true), Some(true)) => tokens.push("$1".into()),
             _ => {}
         }
-        tokens.push(format!("{{{}}}", pgn_comment(p).replace('}', ")")));
+        tokens.extend(comment_tokens(&pgn_commands(p), &pgn_comment(p, verbose)));
         if p.side == Color::White && i + 1 < l.plies.len() {
             tokens.push(format!("{}...", p.move_number));
         }
@@ -118,14 +132,58 @@ fn pgn_headers(l: &LineReport) -> String {
     s
 }
 
-/// The comment after a move: the weight, the rules, the shortlist, what
-/// decided level 2, and the table value.
-fn pgn_comment(p: &PlyReport) -> String {
-    let mut c = format!(
-        "w {:.2}: {}",
+/// A comment as tokens that may be wrapped: `{[%csl ...][%cal ...]`
+/// first, kept whole (so that no line starts with `[`, which a reader
+/// could take for a tag), then the words, the last one closing the brace.
+fn comment_tokens(commands: &str, words: &str) -> Vec<String> {
+    let words = words.replace(['{', '}'], "");
+    let mut tokens: Vec<String> = Vec::new();
+    if !commands.is_empty() {
+        tokens.push(commands.to_string());
+    }
+    tokens.extend(words.split_whitespace().map(str::to_string));
+    if tokens.is_empty() {
+        tokens.push(String::new());
+    }
+    tokens[0].insert(0, '{');
+    if let Some(last) = tokens.last_mut() {
+        last.push('}');
+    }
+    tokens
+}
+
+/// The `[%csl]` highlights of the squares a move's reason names and the
+/// `[%cal]` arrow of the move, as lichess and ChessBase draw them.
+fn pgn_commands(p: &PlyReport) -> String {
+    let mut c = String::new();
+    if !p.explanation.squares.is_empty() {
+        let marks: Vec<String> = p
+            .explanation
+            .squares
+            .iter()
+            .map(|s| format!("G{s}"))
+            .collect();
+        c.push_str(&format!("[%csl {}]", marks.join(",")));
+    }
+    if p.uci.len() >= 4 {
+        c.push_str(&format!("[%cal G{}]", &p.uci[..4]));
+    }
+    c
+}
+
+/// The comment after a move: its reason in words; with `verbose` also the
+/// weight, the rules, the shortlist, what decided level 2, and the table
+/// value.
+fn pgn_comment(p: &PlyReport, verbose: bool) -> String {
+    let mut c = reason(p).to_string();
+    if !verbose {
+        return c;
+    }
+    c.push_str(&format!(
+        " (w {:.2}: {}",
         p.evaluation.weight,
         rules_short(&p.evaluation)
-    );
+    ));
     if !p.best3.is_empty() {
         c.push_str(&format!("; best3 {}", p.best3.join(" ")));
     }
@@ -141,6 +199,7 @@ fn pgn_comment(p: &PlyReport) -> String {
             t.dtz
         ));
     }
+    c.push(')');
     c
 }
 
