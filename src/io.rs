@@ -40,3 +40,29 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     }
     Ok(())
 }
+
+/// Checks, before any work, that `path` can be written: its folder exists
+/// and it is not itself a folder.
+///
+/// # Errors
+/// [`PecpError::Io`] naming the file and the reason.
+pub fn check_writable(path: &Path) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let why = if !dir.is_dir() {
+        Some("no such folder")
+    } else if path.is_dir() {
+        Some("it is a folder")
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(PecpError::Io {
+            what: format!("cannot write {}", path.display()),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, why),
+        }),
+        None => Ok(()),
+    }
+}

@@ -5,6 +5,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use pecp::analysis::{Analysis, analyse, other_selector};
+use pecp::report::svg::{self, Marks, capitalised};
 use pecp::report::{analysis::text, diagram::diagram, json_line};
 use pecp::selectors::Selector;
 use pecp::{Input, PecpError, Tablebases};
@@ -31,6 +32,10 @@ pub struct Args {
     /// Alpha-beta search depth in plies.
     #[arg(long, default_value_t = 4)]
     depth: u8,
+    /// Also write the diagram as SVG to FILE (whole or not at all): the
+    /// squares the explanation names highlighted, the chosen move an arrow.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// The options, checked.
@@ -42,6 +47,14 @@ struct Options {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    if let Some(path) = &args.svg {
+        if args.position == "-" {
+            return Err(
+                PecpError::Usage("--svg draws one position, not a batch (-)".into()).into(),
+            );
+        }
+        pecp::io::check_writable(path)?;
+    }
     let opts = Options {
         json: args.json,
         unicode: !args.ascii,
@@ -52,11 +65,32 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         return batch(&opts, out);
     }
     let input = Input::parse(&args.position)?;
-    print(&input, &opts, out)?;
+    let a = print(&input, &opts, out)?;
+    if let Some(path) = &args.svg {
+        pecp::io::write_atomically(path, svg_of(&input, &a).as_bytes())?;
+    }
     Ok(0)
 }
 
-fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<(), super::Failure> {
+/// The diagram with the explanation's squares and the chosen move.
+fn svg_of(input: &Input, a: &Analysis) -> String {
+    let pos = input.user_chess();
+    let marks = Marks {
+        squares: a.explanation.squares.clone(),
+        arrow: a
+            .chosen
+            .as_ref()
+            .filter(|u| u.len() >= 4)
+            .map(|u| (u[..2].to_string(), u[2..4].to_string())),
+        caption: match &a.chosen_san {
+            Some(m) => format!("{} to move: {m}", capitalised(pos.turn())),
+            None => format!("{} to move", capitalised(pos.turn())),
+        },
+    };
+    svg::diagram(pos.board(), &marks)
+}
+
+fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<Analysis, super::Failure> {
     let mut a: Analysis = analyse(input, opts.tb.as_ref())?;
     if opts.selector != Selector::Pecp {
         a.selector = Some(other_selector(input, opts.selector));
@@ -67,7 +101,7 @@ fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<(), supe
         let board = diagram(input.user_chess().board(), opts.unicode);
         out.write_all(text(&a, &board).as_bytes())?;
     }
-    Ok(())
+    Ok(a)
 }
 
 /// One position per line on stdin; a bad line is reported with its number

@@ -57,9 +57,13 @@ enum Format {
     Pgn,
     Json,
     Pecp,
+    Html,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    if let Some(path) = &args.output {
+        pecp::io::check_writable(path)?;
+    }
     let input = Input::parse(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
@@ -93,6 +97,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         Format::Pgn => pgn(&rep, args.verbose),
         Format::Json => json(&rep),
         Format::Pecp => paper_table(&rep),
+        Format::Html => pecp::report::html::page(&rep),
     };
     match args.output {
         Some(path) => pecp::io::write_atomically(&path, s.as_bytes())?,

@@ -7,8 +7,10 @@
 
 pub mod analysis;
 pub mod diagram;
+pub mod html;
 pub mod line;
 pub mod rules;
+pub mod svg;
 pub mod tablebases;
 pub mod validation;
 
