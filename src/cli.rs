@@ -29,6 +29,9 @@ enum Command {
     Rules(commands::rules::Args),
     /// Generate an annotated line (the paper's generation loop).
     Line(commands::line::Args),
+    /// The map endgame books draw: the pawn and its king fixed, the result
+    /// with the defending king on every square.
+    Map(commands::map::Args),
     /// Measure the rules against the truth over every legal KPK position.
     Validate(commands::validate::Args),
     /// Compare the selectors (PECP, SOMA, alpha-beta at several depths) on
@@ -74,6 +77,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Analyse(a) => commands::analyse::run(a, out),
         Command::Rules(a) => commands::rules::run(a, out),
         Command::Line(a) => commands::line::run(a, out),
+        Command::Map(a) => commands::map::run(a, out),
         Command::Validate(a) => commands::validate::run(a, out),
         Command::Compare(a) => commands::compare::run(a, out),
         Command::Bench { what } => commands::bench::run(what, out),

@@ -45,6 +45,7 @@ pub mod facts;
 pub mod geometry;
 pub mod io;
 pub mod line;
+pub mod map;
 pub mod oracle;
 pub mod position;
 pub mod report;

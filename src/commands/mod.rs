@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod bench;
 pub mod compare;
 pub mod line;
+pub mod map;
 pub mod rules;
 pub mod show;
 pub mod tablebases;

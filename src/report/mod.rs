@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod diagram;
 pub mod html;
 pub mod line;
+pub mod map;
 pub mod rules;
 pub mod svg;
 pub mod tablebases;

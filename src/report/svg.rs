@@ -50,7 +50,19 @@ pub fn xml_escape(s: &str) -> String {
 
 /// The diagram of `board` with `marks`.
 pub fn diagram(board: &Board, marks: &Marks) -> String {
-    let (w, h) = (BOARD + 2 * MARGIN, BOARD + 2 * MARGIN + 24);
+    diagram_with(board, marks, &[], &[])
+}
+
+/// The diagram with some squares filled in a colour of their own (a map)
+/// and crosses on others.
+pub fn diagram_with(
+    board: &Board,
+    marks: &Marks,
+    fills: &[(String, &str)],
+    crosses: &[String],
+) -> String {
+    let lines = marks.caption.lines().count().max(1) as u32;
+    let (w, h) = (BOARD + 2 * MARGIN, BOARD + 2 * MARGIN + 4 + 20 * lines);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">\n"
     );
@@ -64,6 +76,31 @@ pub fn diagram(board: &Board, marks: &Marks) -> String {
         s.push_str(&format!(
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>\n"
         ));
+    }
+    for (name, fill) in fills {
+        if let Ok(sq) = name.parse::<Square>() {
+            let (x, y) = corner(sq);
+            s.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>\n"
+            ));
+        }
+    }
+    for name in crosses {
+        if let Ok(sq) = name.parse::<Square>() {
+            let (x, y) = corner(sq);
+            let (a, b) = (SQ / 4, 3 * SQ / 4);
+            s.push_str(&format!(
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c62828\" stroke-width=\"4\"/>\n",
+                x + a,
+                y + a,
+                x + b,
+                y + b,
+                x + b,
+                y + a,
+                x + a,
+                y + b
+            ));
+        }
     }
     for name in &marks.squares {
         if let Ok(sq) = name.parse::<Square>() {
@@ -82,11 +119,13 @@ pub fn diagram(board: &Board, marks: &Marks) -> String {
             s.push_str(&piece(sq, p.color, p.role));
         }
     }
-    s.push_str(&format!(
-        "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\" fill=\"#222222\">{}</text>\n",
-        BOARD + 2 * MARGIN + 12,
-        xml_escape(&marks.caption)
-    ));
+    for (i, line) in marks.caption.lines().enumerate() {
+        s.push_str(&format!(
+            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\" fill=\"#222222\">{}</text>\n",
+            BOARD + 2 * MARGIN + 12 + 20 * i as u32,
+            xml_escape(line)
+        ));
+    }
     s.push_str("</svg>\n");
     s
 }
