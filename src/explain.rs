@@ -12,6 +12,7 @@
 //! | `{wk}`, `{bk}` | the squares of the pawn side's king and the defender's king |
 //! | `{pawn}`, `{stop}`, `{queen}` | the pawn, the square in front of it, its queening square |
 //! | `{keys}` | the pawn's key squares |
+//! | `{key}`, `{bkey}` | the key square the pawn side's king wins the race to by the most, and the one the defender is best placed for |
 //! | `{corner}` | a rook pawn's drawing corner (a8, b8, c8, c7 or its mirror) |
 
 use serde::Serialize;
@@ -156,11 +157,26 @@ fn word(
         "stop" => pawn.and_then(|p| one(Sq(p.0, p.1 + 1))),
         "queen" => pawn.and_then(|p| one(Sq(p.0, 8))),
         "keys" => pawn.and_then(|p| many(key_squares(p))),
+        "key" => pawn
+            .and_then(|p| best_for(key_squares(p), node.wk, node.bk))
+            .and_then(one),
+        "bkey" => pawn
+            .and_then(|p| best_for(key_squares(p), node.bk, node.wk))
+            .and_then(one),
         "corner" => pawn
             .filter(|p| p.on_rook_file())
             .and_then(|p| many(corner_squares(p).to_vec())),
         _ => None,
     }
+}
+
+/// The square of `squares` that `king` wins the race to by the most
+/// against `other` (of equals, the nearer to `king`, then the first).
+fn best_for(squares: Vec<Sq>, king: Sq, other: Sq) -> Option<Sq> {
+    use crate::geometry::dist;
+    squares
+        .into_iter()
+        .min_by_key(|&s| (dist(s, king) - dist(s, other), dist(s, king)))
 }
 
 /// "The white king ..." after "Kd4: " reads "the white king ...".

@@ -217,8 +217,19 @@ fn every_rule_sentence_fills_wherever_the_rule_decides() {
             assert!(!book.row(r).sentence.is_empty());
         }
     }
+    // Every criterion's sentence fills on a board with a rook pawn (where
+    // every placeholder has a square) and the mover known.
+    let input = Input::parse("8/8/8/8/8/1K1k4/P7/8 w - - 0 1").unwrap();
+    let node = Node::from_kpk(input.kpk);
     for c in criteria() {
         assert!(!c.sentence.is_empty(), "criterion {} has no sentence", c.id);
+        let f = fill(
+            &c.sentence,
+            &node,
+            Orientation::AsGiven,
+            Some(pecp::geometry::Side::White),
+        );
+        assert!(!f.text.contains('{'), "criterion {}: {}", c.id, f.text);
     }
 }
 
