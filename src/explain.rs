@@ -156,12 +156,12 @@ fn word(
         "pawn" => pawn.and_then(one),
         "stop" => pawn.and_then(|p| one(Sq(p.0, p.1 + 1))),
         "queen" => pawn.and_then(|p| one(Sq(p.0, 8))),
-        "keys" => pawn.and_then(|p| many(key_squares(p))),
+        "keys" => pawn.and_then(|p| many(key_squares(p).collect())),
         "key" => pawn
-            .and_then(|p| best_for(key_squares(p), node.wk, node.bk))
+            .and_then(|p| best_for(key_squares(p).collect(), node.wk, node.bk))
             .and_then(one),
         "bkey" => pawn
-            .and_then(|p| best_for(key_squares(p), node.bk, node.wk))
+            .and_then(|p| best_for(key_squares(p).collect(), node.bk, node.wk))
             .and_then(one),
         "corner" => pawn
             .filter(|p| p.on_rook_file())

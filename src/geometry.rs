@@ -116,48 +116,38 @@ pub fn visually_closer(s1: Sq, s2: Sq, s3: Sq) -> bool {
 }
 
 /// King distance from `king` to the nearest key square of a pawn on
-/// `pawn` \[KSQ\]: for a pawn on ranks 2-4 the three squares two ranks ahead;
-/// on the 5th the six squares on ranks 6 and 7; on the 6th and 7th the
-/// squares on ranks 7 and 8, a file either side. A rook pawn's key squares
-/// are b7 and b8 (g7, g8) wherever it stands: a king in front on the rook
-/// file only gets shut in [KPK, rook pawn].
+/// `pawn` (see [`key_squares`]); 8 if there were none.
 pub fn key_square_distance(king: Sq, pawn: Sq) -> i8 {
-    if pawn.on_rook_file() {
-        let f = if pawn.0 == 1 { 2 } else { 7 };
-        return dist(king, Sq(f, 7)).min(dist(king, Sq(f, 8)));
-    }
-    let ranks = match pawn.1 {
-        r if r <= 4 => r + 2..=r + 2,
-        5 => 6..=7,
-        _ => 7..=8,
-    };
-    ranks
-        .flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)))
-        .filter(|k| k.on_board() && *k != pawn)
-        .map(|k| dist(king, k))
-        .min()
-        .unwrap_or(8)
+    key_squares(pawn).map(|k| dist(king, k)).min().unwrap_or(8)
 }
 
-/// The key squares of a pawn on `pawn`, as [`key_square_distance`] counts
-/// them (a test checks that the two agree): for a pawn on ranks 2-4 the
-/// three squares two ranks ahead; on the 5th and 6th the squares one and
-/// two ranks ahead, a file either side; on the 7th the squares beside and
-/// in front of it; for a rook pawn b7 and b8 (g7, g8).
-pub fn key_squares(pawn: Sq) -> Vec<Sq> {
+/// The key squares of a pawn on `pawn` \[KSQ\]: for a pawn on ranks 2-4
+/// the three squares two ranks ahead; on the 5th and 6th the squares one
+/// and two ranks ahead, a file either side; on the 7th the squares beside
+/// and in front of it, a file either side. A rook pawn's key squares are
+/// b7 and b8 (g7, g8) wherever it stands: a king in front on the rook
+/// file only gets shut in [KPK, rook pawn].
+pub fn key_squares(pawn: Sq) -> impl Iterator<Item = Sq> {
+    let mut out = [None; 6];
     if pawn.on_rook_file() {
         let f = if pawn.0 == 1 { 2 } else { 7 };
-        return vec![Sq(f, 7), Sq(f, 8)];
+        out[0] = Some(Sq(f, 7));
+        out[1] = Some(Sq(f, 8));
+    } else {
+        let ranks = match pawn.1 {
+            r if r <= 4 => r + 2..=r + 2,
+            5 => 6..=7,
+            _ => 7..=8,
+        };
+        let candidates = ranks.flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)));
+        for (slot, k) in out
+            .iter_mut()
+            .zip(candidates.filter(|k| k.on_board() && *k != pawn))
+        {
+            *slot = Some(k);
+        }
     }
-    let ranks = match pawn.1 {
-        r if r <= 4 => r + 2..=r + 2,
-        5 => 6..=7,
-        _ => 7..=8,
-    };
-    ranks
-        .flat_map(|y| (-1..=1).map(move |f| Sq(pawn.0 + f, y)))
-        .filter(|k| k.on_board() && *k != pawn)
-        .collect()
+    out.into_iter().flatten()
 }
 
 /// A race between the kings, in moves, the side to move `s` one step
@@ -288,16 +278,18 @@ mod tests {
     }
 
     #[test]
-    fn key_squares_are_the_ones_key_square_distance_counts() {
-        for px in 1..=8 {
-            for py in 2..=7 {
-                let p = Sq(px, py);
-                for k in (1..=8).flat_map(|x| (1..=8).map(move |y| Sq(x, y))) {
-                    let nearest = key_squares(p).iter().map(|&s| dist(k, s)).min();
-                    assert_eq!(nearest, Some(key_square_distance(k, p)), "{p:?} {k:?}");
-                }
-            }
-        }
+    fn key_squares_as_fine_gives_them() {
+        let names = |p: Sq| {
+            let mut v: Vec<String> = key_squares(p).map(|s| s.to_square().to_string()).collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(names(Sq(5, 4)), "d6 e6 f6");
+        assert_eq!(names(Sq(4, 5)), "c6 c7 d6 d7 e6 e7");
+        assert_eq!(names(Sq(1, 3)), "b7 b8");
+        assert_eq!(names(Sq(8, 7)), "g7 g8");
+        assert_eq!(names(Sq(7, 7)), "f7 f8 g8 h7 h8");
+        assert_eq!(key_square_distance(Sq(4, 3), Sq(5, 4)), 3);
     }
 
     #[test]

@@ -5,14 +5,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn pecp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pecp"))
-        .args(args)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
-}
+use common::pecp;
 
 fn pecp_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pecp"))

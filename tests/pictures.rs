@@ -5,20 +5,13 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use pecp::oracle::Oracle;
 use pecp::{Kpk, evaluate, evaluate::Verdict};
 use shakmaty::{Color, Square};
 
-fn pecp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pecp"))
-        .args(args)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
-}
+use common::pecp;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pecp-pictures-{}", std::process::id()));

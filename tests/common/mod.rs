@@ -32,3 +32,14 @@ pub fn tables_dir() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tablebases"))
 }
+
+/// Runs the binary from the temporary folder without `SYZYGY_PATH`, so
+/// that it finds no tables unless told where they are.
+pub fn pecp(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pecp"))
+        .args(args)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap()
+}
