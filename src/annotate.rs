@@ -95,11 +95,16 @@ pub struct Players {
 /// A tablebase probe error.
 pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Result<LineReport> {
     let orientation = config.orientation;
+    let user_start = to_user(&line.start, orientation);
+    let numbering = Numbering {
+        first: user_start.fullmoves().get(),
+        black_first: user_start.turn() == Color::Black,
+    };
     let plies = line
         .plies
         .iter()
         .enumerate()
-        .map(|(i, p)| ply_report(i + 1, p, orientation, tb))
+        .map(|(i, p)| ply_report(i + 1, numbering.of(i + 1), p, orientation, tb))
         .collect::<Result<Vec<_>>>()?;
     let pawn_wins = if orientation == Orientation::AsGiven {
         "1-0"
@@ -133,9 +138,28 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
     })
 }
 
-/// Ply `n` (from 1) of a line, in the user's colours.
+/// Move numbers as the PGN standard counts them: from the start's
+/// fullmove number, going up after each of Black's moves (in the user's
+/// colours).
+#[derive(Debug, Clone, Copy)]
+struct Numbering {
+    first: u32,
+    black_first: bool,
+}
+
+impl Numbering {
+    /// The move number of ply `n` (from 1).
+    fn of(self, n: usize) -> u32 {
+        let offset = usize::from(self.black_first);
+        self.first + ((n - 1 + offset) / 2) as u32
+    }
+}
+
+/// Ply `n` (from 1) of a line, numbered `move_number`, in the user's
+/// colours.
 fn ply_report(
     n: usize,
+    move_number: u32,
     p: &Ply,
     orientation: Orientation,
     tb: Option<&Tablebases>,
@@ -165,7 +189,7 @@ fn ply_report(
     };
     Ok(PlyReport {
         ply: n,
-        move_number: user_before.fullmoves().get(),
+        move_number,
         side: user_before.turn(),
         uci,
         san,

@@ -24,6 +24,7 @@ enum Command {
     Show(commands::show::Args),
     /// Weigh a position and every move with the rules; choose a move by the
     /// two selection levels. POSITION "-" reads FENs from stdin, one per line.
+    #[command(visible_alias = "analyze")]
     Analyse(commands::analyse::Args),
     /// List every rule: id, kind, weight, description, source.
     Rules(commands::rules::Args),

@@ -436,3 +436,41 @@ fn output_is_byte_identical_whatever_the_thread_count() {
     let b = stdout(&pecp(&["line", fen, "--format", "json"]));
     assert_eq!(a, b);
 }
+
+/// Move numbers follow the FEN's fullmove number and side to move, as the
+/// PGN standard counts them, whoever holds the pawn.
+#[test]
+fn moves_are_numbered_from_the_fen_in_every_format() {
+    for (fen, first, second) in [
+        ("8/8/3pk3/8/8/3K4/8/8 b - - 0 1", "1... ", "2. "),
+        ("8/8/3pk3/8/8/3K4/8/8 b - - 0 40", "40... ", "41. "),
+        ("8/8/3k4/8/8/3PK3/8/8 w - - 0 7", "7. ", "7... "),
+        ("8/8/8/8/4k3/8/2p5/K7 w - - 0 3", "3. ", "3... "),
+    ] {
+        let pgn = stdout(&pecp(&["line", fen, "--format", "pgn", "--max-moves", "2"]));
+        let moves: String = pgn
+            .lines()
+            .skip_while(|l| l.starts_with('[') || l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(moves.starts_with(first), "{fen}: {moves}");
+        let after_first = &moves[moves.find('}').unwrap() + 2..];
+        assert!(after_first.starts_with(second), "{fen}: {after_first}");
+        let text = stdout(&pecp(&["line", fen, "--max-moves", "2"]));
+        let rows: Vec<&str> = text.lines().skip(3).take(2).collect();
+        assert!(
+            rows[0].starts_with(first.trim()) && rows[1].starts_with(second.trim()),
+            "{fen}: {rows:?}"
+        );
+        let json = stdout(&pecp(&[
+            "line",
+            fen,
+            "--format",
+            "json",
+            "--max-moves",
+            "2",
+        ]));
+        let n: u32 = first.trim_end_matches(['.', ' ']).parse().unwrap();
+        assert!(json.contains(&format!("\"move_number\": {n}")), "{fen}");
+    }
+}

@@ -27,7 +27,7 @@ pub enum What {
         #[arg(long)]
         tablebases: Option<PathBuf>,
         /// Worker threads (default: all cores).
-        #[arg(long)]
+        #[arg(short = 'j', long, value_name = "N")]
         threads: Option<usize>,
     },
 }

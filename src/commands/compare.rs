@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long)]
     tablebases: Option<PathBuf>,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
     /// Print the table as JSON (one report per selector).
     #[arg(long)]

@@ -19,7 +19,7 @@ pub struct Args {
     /// FEN or paper notation.
     position: String,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(short = 'f', long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Who plays the white pieces (default: --selector).
     #[arg(long, value_enum)]
@@ -44,7 +44,7 @@ pub struct Args {
     #[arg(long)]
     verbose: bool,
     /// Write to this file (whole or not at all) instead of stdout.
-    #[arg(long)]
+    #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
     #[arg(long)]

@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     counterexamples: Option<PathBuf>,
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
     /// Print the report as JSON.
     #[arg(long)]
