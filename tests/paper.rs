@@ -134,8 +134,9 @@ fn a_drawn_start_ends_drawn_with_every_defender_move_keeping_the_draw() {
     }
 }
 
-/// NAGs come from the tablebase: $1 exactly for the only value-keeping
-/// move, $2 exactly for a move that changes the value, checked by replaying
+/// NAGs come from the tablebase: $8 (the only move) exactly for the only
+/// value-keeping move, $4 exactly for a move that changes the value,
+/// checked by replaying
 /// the PGN's moves against Syzygy independently of pecp's own report.
 #[test]
 fn nags_appear_only_where_the_tablebase_says_so() {
@@ -216,9 +217,9 @@ fn nags_appear_only_where_the_tablebase_says_so() {
                 .pawn_side_wins
                 == before;
             let expected = if !keeps {
-                Some("$2")
+                Some("$4")
             } else if keeping == 1 && values.len() > 1 {
-                Some("$1")
+                Some("$8")
             } else {
                 None
             };

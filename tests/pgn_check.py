@@ -49,6 +49,8 @@ for fen, extra in cases:
             sys.exit(f"pgn_check: {fen}: move {n + 1} has no arrow for {move}: {arrows}")
         board.push(move)
         n += 1
+    if game.headers.get("Termination") not in ("normal", "adjudication", "unterminated"):
+        sys.exit(f"pgn_check: {fen}: Termination {game.headers.get('Termination')!r} is not a standard value")
     result = game.headers["Result"]
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
         sys.exit(f"pgn_check: bad result {result}")

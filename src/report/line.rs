@@ -94,8 +94,8 @@ pub fn pgn(l: &LineReport, verbose: bool) -> String {
         }
         tokens.push(p.san.clone());
         match (p.keeps_value, p.only_move) {
-            (Some(false), _) => tokens.push("$2".into()),
-            (Some(true), Some(true)) => tokens.push("$1".into()),
+            (Some(false), _) => tokens.push("$4".into()),
+            (Some(true), Some(true)) => tokens.push("$8".into()),
             _ => {}
         }
         tokens.extend(comment_tokens(&pgn_commands(p), &pgn_comment(p, verbose)));
@@ -103,10 +103,36 @@ pub fn pgn(l: &LineReport, verbose: bool) -> String {
             tokens.push(format!("{}...", p.move_number));
         }
     }
+    if let Some(why) = closing_comment(l.termination) {
+        tokens.extend(comment_tokens("", why));
+    }
     tokens.push(l.result.to_string());
     s.push_str(&wrap(&tokens, 79));
     s.push_str("\n\n");
     s
+}
+
+/// The PGN standard's `Termination` value for how a line ended: a safe
+/// promotion is adjudicated (the game is won but not yet mated), the move
+/// limit leaves it unterminated, and the rest end by the rules.
+fn standard_termination(pecp: &str) -> &'static str {
+    match pecp {
+        "absolute_win" => "adjudication",
+        "move_limit" => "unterminated",
+        _ => "normal",
+    }
+}
+
+/// A last comment saying why the line stops where it does, when that is
+/// not a rule of chess the reader sees on the board.
+fn closing_comment(pecp: &str) -> Option<&'static str> {
+    match pecp {
+        "absolute_win" => Some(
+            "The new piece is safe and the defender not stalemated: the win is a matter of technique (KQK or KRK), adjudicated here.",
+        ),
+        "move_limit" => Some("The line stops at the move limit."),
+        _ => None,
+    }
 }
 
 /// The seven-tag roster and pecp's own tags.
@@ -128,7 +154,8 @@ fn pgn_headers(l: &LineReport) -> String {
     tag("SetUp", "1");
     tag("FEN", &l.start_fen);
     tag("Annotator", concat!("pecp ", env!("CARGO_PKG_VERSION")));
-    tag("Termination", l.termination);
+    tag("Termination", standard_termination(l.termination));
+    tag("PecpTermination", l.termination);
     s
 }
 
