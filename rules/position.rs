@@ -22,8 +22,9 @@
 //   [OPP]   Wikipedia, "Opposition (chess)".
 //   [KPK]   Wikipedia, "King and pawn versus king endgame".
 //   [CPW]   chessprogramming.org, "KPK" and its recognisers.
-//   [KNOW]  shared/KNOWLEDGE.md, which states the counts each exact rule was
-//           checked against (n = positions / exceptions).
+//   [KNOW]  the exact rules' counts: each was checked over every legal
+//           position against Syzygy (n = positions / exceptions); the ideas
+//           are those of [FINE], [KPK], [OPP], [KSQ] and [CPW].
 
 use crepe::crepe;
 

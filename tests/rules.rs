@@ -52,13 +52,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/8/8/1Q6/k6K b - - 0 1",
         "8/8/8/8/8/8/1Q6/k1K5 b - - 0 1",
     ),
-    // KNOWLEDGE.md: pawn e7, white king e6, black king e8, Black to move is stalemate.
+    // The rules of chess: pawn e7, white king e6, black king e8, Black to move is stalemate.
     (
         "absolute_draw_stalemate",
         "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1",
         "4k3/4P3/4K3/8/8/8/8/8 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 1: Black to move next to an undefended pawn takes it.
+    // The rules of chess: Black to move next to an undefended pawn takes it.
     (
         "pawn_falls",
         "8/8/8/8/3k4/3P4/8/6K1 b - - 0 1",
@@ -134,7 +134,7 @@ const CASES: &[(&str, &str, &str)] = &[
         "k7/8/8/8/3P3K/8/8/8 w - - 0 1",
         "k7/8/8/8/3P2K1/8/8/8 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 5: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
+    // Wikipedia, King and pawn versus king endgame: king directly in front of a non-rook pawn on the 5th; not for a rook pawn.
     (
         "king_in_front_advanced",
         "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
@@ -152,13 +152,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "3k4/8/8/8/3K4/3P4/8/8 b - - 0 1",
         "3k4/8/8/8/3K4/3P4/8/8 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 4: the spare pawn move regains the opposition, White to move.
+    // Wikipedia, Opposition (chess): the spare pawn move regains the opposition, White to move.
     (
         "spare_tempo",
         "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1",
         "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1",
     ),
-    // KNOWLEDGE.md rule 6: the defender two squares in front draws; on the 8th rank it need not.
+    // Wikipedia, King and pawn versus king endgame: the defender two squares in front draws; on the 8th rank it need not.
     (
         "defender_in_front",
         "8/8/8/3k4/8/3P4/8/5K2 w - - 0 1",
@@ -204,13 +204,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "1k6/8/8/8/8/P7/8/4K3 w - - 0 1",
         "1k6/8/8/8/8/7P/8/4K3 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 7: king c8 holds the a-pawn, except pawn a6, Kb6, White to move (a7 wins).
+    // Wikipedia, King and pawn versus king endgame (rook pawn): king c8 holds the a-pawn, except pawn a6, Kb6, White to move (a7 wins).
     (
         "rook_pawn_c8",
         "2k5/8/8/8/8/P7/8/4K3 w - - 0 1",
         "2k5/8/PK6/8/8/8/8/8 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 7: king c7 holds a rook pawn on ranks 2-6; not a knight pawn.
+    // Wikipedia, King and pawn versus king endgame (rook pawn): king c7 holds a rook pawn on ranks 2-6; not a knight pawn.
     (
         "rook_pawn_c7",
         "8/2k5/8/8/P7/8/8/4K3 w - - 0 1",
@@ -358,7 +358,7 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/4k3/8/3K4/8/2P5/8/8 b - - 0 1",
         "8/4k3/8/3K4/8/2P5/8/8 w - - 0 1",
     ),
-    // KNOWLEDGE.md rule 2: the pawn still has its double step; the defender is low, off the file.
+    // Fine p. 7, the square of the pawn: the pawn still has its double step; the defender is low, off the file.
     (
         "pawn_on_second_rank_escorted",
         "8/8/8/8/8/K3k3/2P5/8 w - - 0 1",
