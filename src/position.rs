@@ -234,14 +234,15 @@ impl Input {
     /// assert_eq!(a.kpk, b.kpk);
     /// ```
     pub fn parse(text: &str) -> Result<Input> {
-        let t = text.trim();
+        // A trailing `# comment` is not part of the position.
+        let t = text.split('#').next().unwrap_or("").trim();
         if t.is_empty() {
             return Err(PecpError::EmptyInput);
         }
         if t.contains('(') {
             parse_paper(t)
         } else {
-            parse_fen(t)
+            parse_fen(&epd_as_fen(t)?)
         }
     }
 
@@ -333,6 +334,33 @@ pub fn user_move_names(pos: &Chess, m: Move, orientation: Orientation) -> (Strin
     let san = SanPlus::from_move(user_pos, um).to_string();
     let uci = UciMove::from_move(um, CastlingMode::Standard).to_string();
     (san, uci)
+}
+
+/// An EPD record (four FEN fields, then operations such as `bm Kd4;` or
+/// `id "x";`) as a FEN: the halfmove clock and fullmove number from its
+/// `hmvc` and `fmvn` operations, or 0 and 1. A full FEN comes back as it
+/// is; a board alone is refused, as nothing says who is to move.
+fn epd_as_fen(t: &str) -> Result<String> {
+    let fields: Vec<&str> = t.split_whitespace().collect();
+    if fields.len() == 1 {
+        return Err(PecpError::BadFen(format!(
+            "only the board is given, not the side to move (add \" w\" or \" b\") in {}",
+            excerpt(t)
+        )));
+    }
+    let is_number = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
+    if fields.len() <= 4 || (is_number(4) && (fields.len() == 5 || is_number(5))) {
+        return Ok(t.to_string());
+    }
+    let ops = fields[4..].join(" ");
+    let op = |name: &str| {
+        ops.split(';')
+            .map(str::trim)
+            .find_map(|o| o.strip_prefix(name).map(str::trim))
+            .and_then(|v| v.parse::<u32>().ok())
+    };
+    let (half, full) = (op("hmvc").unwrap_or(0), op("fmvn").unwrap_or(1));
+    Ok(format!("{} {half} {full}", fields[..4].join(" ")))
 }
 
 fn parse_fen(t: &str) -> Result<Input> {
@@ -455,7 +483,7 @@ fn paper_tokens(t: &str, bad: &dyn Fn(&str) -> PecpError) -> Result<(PaperPieces
         .chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
-            '[' | ']' | ',' => ' ',
+            '[' | ']' | ',' | ';' => ' ',
             c => c.to_ascii_lowercase(),
         })
         .collect();
@@ -540,6 +568,23 @@ mod tests {
         let b = Input::parse("BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];")
             .unwrap_or_else(|_| Input::parse("[0, wk(5/3), wp(4/3), bk(4/6), white]").unwrap());
         assert_eq!(a.kpk, b.kpk);
+    }
+
+    #[test]
+    fn epd_paper_rows_and_comments_are_read() {
+        let want = Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap().kpk;
+        for text in [
+            "8/8/3k4/8/8/3PK3/8/8 w - - bm Kd4; id \"x\";",
+            "8/8/3k4/8/8/3PK3/8/8 w - - hmvc 3; fmvn 12; c0 \"pecp\";",
+            "8/8/3k4/8/8/3PK3/8/8 w - - 0 1 # the paper's Fig. 3",
+            "8/8/3k4/8/8/3PK3/8/8 w - -",
+            "BestMove = [0, wk(5/3), wp(4/3), bk(4/6), white];",
+        ] {
+            assert_eq!(Input::parse(text).unwrap().kpk, want, "{text}");
+        }
+        let i = Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - hmvc 3; fmvn 12;").unwrap();
+        assert_eq!((i.halfmoves, i.fullmoves), (3, 12));
+        assert!(err("8/8/3k4/8/8/3PK3/8/8").contains("side to move"));
     }
 
     #[test]
