@@ -80,15 +80,31 @@ pub struct TbReport {
     pub dtz: i32,
     /// Whether the pawn side wins.
     pub pawn_side_wins: bool,
+    /// A win the fifty-move rule takes away: the halfmove clock plus the
+    /// plies to the next pawn move or capture (DTZ) pass 100, so the game
+    /// is drawn first (Syzygy's "cursed win"). Only for the analysed
+    /// position itself, whose clock is known.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub fifty_move_draw: bool,
 }
 
 impl TbReport {
+    /// The report of the analysed position, whose halfmove clock is known.
+    pub fn with_clock(v: TbValue, halfmoves: u32) -> TbReport {
+        let decided = v.wdl_stm != crate::tablebase::Wdl::Draw;
+        TbReport {
+            fifty_move_draw: decided && halfmoves + v.dtz_stm.unsigned_abs() > 100,
+            ..TbReport::new(v)
+        }
+    }
+
     /// From a probed value.
     pub fn new(v: TbValue) -> TbReport {
         TbReport {
             wdl: v.wdl_word(),
             dtz: v.dtz_stm,
             pawn_side_wins: v.pawn_side_wins,
+            fifty_move_draw: false,
         }
     }
 }
@@ -264,7 +280,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         paper: position::paper_of(kpk, orientation),
         side_to_move: user.turn(),
         evaluation: EvalReport::new(&own),
-        tablebase: own_tb.map(TbReport::new),
+        tablebase: own_tb.map(|v| TbReport::with_clock(v, input.halfmoves)),
         moves,
         best3,
         tournament,

@@ -474,3 +474,39 @@ fn moves_are_numbered_from_the_fen_in_every_format() {
         assert!(json.contains(&format!("\"move_number\": {n}")), "{fen}");
     }
 }
+
+/// A win whose DTZ does not fit in the moves the halfmove clock leaves is
+/// drawn by the fifty-move rule: analyse says so (DTZ 9 from the paper's
+/// position: with 92 plies on the clock it no longer fits, with 91 it does).
+#[test]
+fn analyse_says_when_the_fifty_move_rule_takes_a_win_away() {
+    if common::tables("analyse_says_when_the_fifty_move_rule_takes_a_win_away").is_none() {
+        return;
+    }
+    let dir = common::tables_dir();
+    let run = |clock: u32| {
+        let fen = format!("8/8/3k4/8/8/3PK3/8/8 w - - {clock} 80");
+        let o = pecp(&[
+            "analyse",
+            "--json",
+            &fen,
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ]);
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["tablebase"]["dtz"], 9);
+        let text = stdout(&pecp(&[
+            "analyse",
+            &fen,
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ]));
+        (
+            v["tablebase"]["fifty_move_draw"] == true,
+            text.contains("fifty-move rule"),
+        )
+    };
+    assert_eq!(run(92), (true, true));
+    assert_eq!(run(91), (false, false));
+    assert_eq!(run(0), (false, false));
+}

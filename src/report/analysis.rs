@@ -23,6 +23,9 @@ pub fn text(a: &Analysis, board: &str) -> String {
 fn explanation(a: &Analysis) -> String {
     let e = &a.explanation;
     let mut s = format!("{}\n", e.sentence);
+    if a.tablebase.as_ref().is_some_and(|t| t.fifty_move_draw) {
+        s.push_str("  But the win does not fit in the fifty-move rule: with this halfmove clock the game is drawn first.\n");
+    }
     for m in &e.moves {
         s.push_str(&format!("  {}\n", m.sentence));
     }
@@ -56,6 +59,9 @@ fn position(a: &Analysis) -> String {
             "   tablebase: {} for the side to move, DTZ {}",
             t.wdl, t.dtz
         ));
+        if t.fifty_move_draw {
+            s.push_str(", but the fifty-move rule draws it first");
+        }
     }
     s.push('\n');
     for r in &e.rules {
