@@ -265,7 +265,13 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         },
         white_wins: &judge,
     };
-    let explanation = explain(&pos, orientation, &own, decision.as_ref(), &judge)?;
+    let mut explanation = explain(&pos, orientation, &own, decision.as_ref(), &judge)?;
+    let own_report = own_tb.map(|v| TbReport::with_clock(v, input.halfmoves));
+    if own_report.as_ref().is_some_and(|t| t.fifty_move_draw) {
+        explanation.sentence.push_str(
+            " But the win does not fit in the fifty-move rule: with this halfmove clock the game is drawn first.",
+        );
+    }
     let (best3, tournament, chosen, chosen_san) = match &decision {
         Some(d) => (
             d.best3.iter().map(|&i| names[i].1.clone()).collect(),
@@ -280,7 +286,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         paper: position::paper_of(kpk, orientation),
         side_to_move: user.turn(),
         evaluation: EvalReport::new(&own),
-        tablebase: own_tb.map(|v| TbReport::with_clock(v, input.halfmoves)),
+        tablebase: own_report,
         moves,
         best3,
         tournament,

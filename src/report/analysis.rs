@@ -23,9 +23,6 @@ pub fn text(a: &Analysis, board: &str) -> String {
 fn explanation(a: &Analysis) -> String {
     let e = &a.explanation;
     let mut s = format!("{}\n", e.sentence);
-    if a.tablebase.as_ref().is_some_and(|t| t.fifty_move_draw) {
-        s.push_str("  But the win does not fit in the fifty-move rule: with this halfmove clock the game is drawn first.\n");
-    }
     for m in &e.moves {
         s.push_str(&format!("  {}\n", m.sentence));
     }
