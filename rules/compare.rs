@@ -74,6 +74,7 @@ crepe! {
     struct DefenderKeySquareDistance(Tag, i8);
     struct PawnSafe(Tag);
     struct Promotes(Tag);
+    struct MaterialLeft(Tag);
     struct ProvedWin(Tag);
     struct WhiteOpposition(Tag);
     struct BlackOpposition(Tag);
@@ -95,6 +96,8 @@ crepe! {
     PawnSafe(t) <- Decided(t, Side::White);
 
     Promotes(t) <- WhitePiece(t, _, r), (r.is_major()), Decided(t, Side::White);
+    MaterialLeft(t) <- WhitePawn(t, _);
+    MaterialLeft(t) <- WhitePiece(t, _, _);
     ProvedWin(t) <- Decided(t, Side::White);
 
     // How far each king is from the pawn's nearest key square: the white
@@ -177,15 +180,23 @@ crepe! {
     //    win) ends the game: take it.
     Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
 
-    // 2. A candidate proved for the mover by a deterministic rule beats one
+    // 2. [rules of chess; FIDE Laws 5.2] The defender takes the pawn (or the
+    //    piece it became) when it can: with kings alone nobody can mate, so
+    //    the capture draws at once, and no player refuses a free pawn. Only
+    //    a capture leaves a candidate without White material: a legal
+    //    capture is always of an unguarded pawn.
+    Prefer("takes_pawn", x, y) <-
+        Mover(Side::Black), Pair(x, y), MaterialLeft(y), !MaterialLeft(x);
+
+    // 3. A candidate proved for the mover by a deterministic rule beats one
     //    that is not.
     Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
 
-    // 3. White avoids a candidate proved drawn, Black one proved lost.
+    // 4. White avoids a candidate proved drawn, Black one proved lost.
     Prefer("not_proved_against_mover", x, y) <-
         Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
 
-    // 4. [KPK, rook pawn; FINE p. 9] A white king on the rook's file is
+    // 5. [KPK, rook pawn; FINE p. 9] A white king on the rook's file is
     //    shut in while the black king guards the squares beside it on the
     //    knight's file: it can neither shoulder the defender nor reach b7
     //    (g7). Of two moves, the defender takes the one that guards more
@@ -194,7 +205,7 @@ crepe! {
     Prefer("defender_shuts_king_on_rook_file", x, y) <-
         Mover(Side::Black), Pair(x, y), ShutIn(x, rx), ShutIn(y, ry), (rx > ry);
 
-    // 5. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
+    // 6. [KPK, rook pawn; FINE p. 9] With a rook pawn the defender draws
     //    once its king reaches the corner or the squares beside it: a8,
     //    b8, c8 or c7 (h8, g8, f8, f7), unless the white king guards them
     //    first. The black king takes the move that leaves it more moves to
@@ -207,12 +218,12 @@ crepe! {
     Prefer("defender_toward_corner", x, y) <-
         Mover(Side::Black), Pair(x, y), CornerMargin(x, rx), CornerMargin(y, ry), (rx > ry), (rx >= 0);
 
-    // 6. [PECP, the PY3 > PY2 rule] The pawn is further advanced and the
+    // 7. [PECP, the PY3 > PY2 rule] The pawn is further advanced and the
     //    black king cannot reach it.
     Prefer("pawn_further_and_safe", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, py, _), (px.1 > py.1), PawnSafe(x);
 
-    // 7. [FINE p. 8] Progress: when both candidates are proved wins, the
+    // 8. [FINE p. 8] Progress: when both candidates are proved wins, the
     //    white king goes where the pawn is going, nearer to the queening
     //    square (the pawn's own advance is preferred just above).
     Prefer("proved_king_nearer_queening_square", x, y) <-
@@ -220,7 +231,7 @@ crepe! {
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, 8)) < dist(wy, Sq(py.0, 8)));
 
-    // 8. [FINE p. 8; KPK, "the king in front of its pawn"] Progress when
+    // 9. [FINE p. 8; KPK, "the king in front of its pawn"] Progress when
     //    both candidates are proved wins and the king is as near the
     //    queening square in both: the white king nearer the square in
     //    front of its pawn, leading it.
@@ -229,10 +240,10 @@ crepe! {
         PairBoards(x, wx, px, _, y, wy, py, _),
         (dist(wx, Sq(px.0, px.1 + 1)) < dist(wy, Sq(py.0, py.1 + 1)));
 
-    // 9. [OPP] The attacker takes the opposition, his king ahead of the pawn.
+    // 10. [OPP] The attacker takes the opposition, his king ahead of the pawn.
     Prefer("attacker_has_opposition", x, y) <- Pair(x, y), WhiteOpposition(x), !WhiteOpposition(y);
 
-    // 10. [FINE p. 8; KPK, "a spare pawn move hands the move back"] The
+    // 11. [FINE p. 8; KPK, "a spare pawn move hands the move back"] The
     //     tempo move: the kings face each other in direct opposition beside
     //     the pawn with White to move, so Black holds the opposition; one
     //     pawn step, safe from the black king, passes the move back and
@@ -243,27 +254,27 @@ crepe! {
     Prefer("tempo_pawn_push", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, py, _), (px.1 > py.1), TempoPush(x);
 
-    // 11. [KPK, shouldering; FINE p. 8] The white king keeps level with
+    // 12. [KPK, shouldering; FINE p. 8] The white king keeps level with
     //     the black king: the fewer ranks between the kings, the better it
     //     can shoulder the defender away from the pawn's path or face it
     //     for the opposition; a king that runs ahead or lags behind the
     //     defender's rank lets it past. Not for a rook pawn, where the
-    //     corner race (12) decides.
+    //     corner race (13) decides.
     Prefer("king_level_with_defender", x, y) <-
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (!px.on_rook_file()),
         (dy(wx, bx) < dy(wy, by));
 
-    // 12. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
+    // 13. [KPK, rook pawn; FINE p. 9] With a rook pawn everything turns on
     //     the corner: the key squares are b7 and b8 (g7, g8), and whoever
     //     gets there first decides. White gains in that race. (For Black,
     //     the same race measured worse than `defender_toward_corner`
-    //     (5), which also counts c8 and c7 and what the white king
+    //     (6), which also counts c8 and c7 and what the white king
     //     guards: replacing it holds 6 more draws.)
     Prefer("attacker_wins_corner_race", x, y) <-
         Mover(Side::White), PairBoards(x, _, px, _, y, _, _, _), (px.on_rook_file()),
         KeyRaceAfter(x, rx), KeyRaceAfter(y, ry), (rx > ry);
 
-    // 13. [KPK, rook pawn; shouldering] With a rook pawn the white king
+    // 14. [KPK, rook pawn; shouldering] With a rook pawn the white king
     //     stays close beside the black king, fewer files between them, so
     //     that it can shoulder it away from c7 and b8 (f7, g8) on its way
     //     into the corner. (Placed by measurement: with it `pecp validate
@@ -272,17 +283,17 @@ crepe! {
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (px.on_rook_file()),
         (dx(wx, bx) < dx(wy, by));
 
-    // 14. [FINE p. 7, counting tempi] The race to the pawn after the move,
+    // 15. [FINE p. 7, counting tempi] The race to the pawn after the move,
     //     the opponent to move (positive favours White): the white king
     //     gains on the black king in getting to its pawn, to guard it.
-    Prefer("white_pawn_race", x, y) <-
+    Prefer("king_gains_pawn_race", x, y) <-
         Mover(Side::White), Pair(x, y), PawnRaceAfter(x, rx), PawnRaceAfter(y, ry), (rx > ry);
 
-    // 15. [KSQ] The white king comes nearer to a key square.
+    // 16. [KSQ] The white king comes nearer to a key square.
     Prefer("king_nearer_key_square", x, y) <-
         Mover(Side::White), Pair(x, y), KeySquareDistance(x, dx), KeySquareDistance(y, dy), (dx < dy);
 
-    // 16. [OUTFLANK] Outflanking: of two king moves that come as near to
+    // 17. [OUTFLANK] Outflanking: of two king moves that come as near to
     //     the key squares, the white king takes the one with more files
     //     between itself and the defender. It goes round the black king
     //     instead of walking into it, where the defender would take the
@@ -298,20 +309,20 @@ crepe! {
         Mover(Side::White), PairBoards(x, wx, px, bx, y, wy, _, by), (!px.on_rook_file()),
         (dx(wx, bx) > dx(wy, by)), (dx(wy, by) <= 2);
 
-    // 17. [KPK: "the king should stay in touch with its pawn"] The white
+    // 18. [KPK: "the king should stay in touch with its pawn"] The white
     //     king guards its pawn.
     Prefer("king_guards_pawn", x, y) <- Mover(Side::White), Pair(x, y), KingGuardsPawn(x), !KingGuardsPawn(y);
 
-    // 18. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
+    // 19. [OPP; KPK, Müller and Lamprecht's defence] The defender takes the
     //     opposition in front of the pawn and of the white king.
     Prefer("defender_has_opposition", x, y) <- Pair(x, y), BlackOpposition(x), !BlackOpposition(y);
 
-    // 19. [KPK; FINE p. 7] The defender comes nearer to the pawn's file,
+    // 20. [KPK; FINE p. 7] The defender comes nearer to the pawn's file,
     //     where it blockades.
     Prefer("defender_nearer_pawn_file", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dx(bx, px) < dx(by, py));
 
-    // 20. [OPP, distant opposition; FINE p. 8] Of two moves that keep the
+    // 21. [OPP, distant opposition; FINE p. 8] Of two moves that keep the
     //     black king ahead of the pawn and on the white king's file or next
     //     to it, the defender takes the one that leaves an odd number of
     //     ranks between the kings (they stand two, four or six ranks apart)
@@ -332,17 +343,17 @@ crepe! {
         (dx(wx, bx) <= 1), (dx(wy, by) <= 1), (bx.1 > wx.1 || dx(bx, px) <= dx(wx, px)),
         (dy(wx, bx) >= 2), (dy(wx, bx) % 2 == 0), (dy(wy, by) < 2 || dy(wy, by) % 2 == 1);
 
-    // 21. [KPK] The defender comes closer to the pawn, from its front or
+    // 22. [KPK] The defender comes closer to the pawn, from its front or
     //     side (not from behind, where it cannot stop it).
     Prefer("defender_nearer_pawn", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (dist(bx, px) < dist(by, py)), (bx.1 >= px.1);
 
-    // 22. [FINE p. 7] The defender comes closer to the queening square.
+    // 23. [FINE p. 7] The defender comes closer to the queening square.
     Prefer("defender_nearer_queening_square", x, y) <-
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by),
         (dist(bx, Sq(px.0, 8)) < dist(by, Sq(py.0, 8)));
 
-    // 23. [KPK; FINE p. 7] Of two squares equally near the queening square,
+    // 24. [KPK; FINE p. 7] Of two squares equally near the queening square,
     //     the defender takes the one nearer the pawn's rank: it keeps the
     //     pawn under threat, so the white king must guard it instead of
     //     racing ahead to the key squares (not for a rook pawn, where the
@@ -351,11 +362,11 @@ crepe! {
         Mover(Side::Black), PairBoards(x, _, px, bx, y, _, py, by), (!px.on_rook_file()),
         (bx.1 - px.1 < by.1 - py.1);
 
-    // 24. [KPK] The defender stands in front of the pawn (on its file,
+    // 25. [KPK] The defender stands in front of the pawn (on its file,
     //     ahead of it): the drawing set-up.
     Prefer("defender_in_front", x, y) <- Pair(x, y), DefenderInFront(x), !DefenderInFront(y);
 
-    // 25. [KSQ] The defender comes nearer to the key squares, to keep the
+    // 26. [KSQ] The defender comes nearer to the key squares, to keep the
     //     white king off them.
     Prefer("defender_nearer_key_square", x, y) <-
         Mover(Side::Black), Pair(x, y), DefenderKeySquareDistance(x, dx),

@@ -1212,10 +1212,10 @@ crepe! {
     // --- averaged rules: tendencies, not proofs
 
     // [PECP eq. (2)] whiteCanDrive, weight 0.58 in the paper.
-    Fires("white_can_drive") <- WhiteCanDrive(), !BlackCanCapturePawn();
+    Fires("king_can_drive") <- WhiteCanDrive(), !BlackCanCapturePawn();
 
     // A second whiteCanDrive: the white king wins the race to a key square.
-    Fires("white_can_drive_key_square") <- WhiteWinsKeySquareRace();
+    Fires("king_wins_key_square_race") <- WhiteWinsKeySquareRace();
 
     // The white king stands ahead of its pawn but two files or more to the
     // side: it is neither escorting the pawn nor in front of it, and must
@@ -1242,11 +1242,11 @@ crepe! {
     // it does not help (as for level 2's `WhiteOpposition`; measured: +2
     // wins kept, the rook-pawn Kd5 of `8/8/3K4/8/8/P2k4/8/8 w` no longer
     // outweighs Kc5).
-    Fires("white_has_opposition") <-
+    Fires("king_has_opposition") <-
         Board(w, p, b), WhiteHasOpposition(_), (w.1 >= p.1), (b.1 > p.1);
 
     // Black holds the opposition in front of the white king [OPP].
-    Fires("black_has_opposition") <-
+    Fires("defender_has_opposition_in_front") <-
         Board(w, p, b), Opposition(_, Side::Black), (b.1 > w.1), (b.1 > p.1);
 
     // A rook pawn is the hardest to win: the corner is a fortress [KPK].

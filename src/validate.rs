@@ -127,6 +127,9 @@ pub struct MoveSoundness {
     pub white_in_won: Count,
     /// Black to move, drawn: the chosen move keeps the draw.
     pub black_in_drawn: Count,
+    /// Black to move, drawn, the pawn (or a new piece) can be taken: the
+    /// chosen move takes it (a capture always draws: kings alone).
+    pub black_takes_free_pawn: Count,
 }
 
 /// Conversion figures (with `--playout`).
@@ -586,10 +589,12 @@ impl Tally {
                 &mut self.ms.black_in_drawn
             };
             c.positions += 1;
-            if ok {
-                c.sound += 1;
-            } else if want {
-                let m = outcome.chosen.expect("checked moves were chosen");
+            c.sound += usize::from(ok);
+            let m = outcome.chosen.expect("checked moves were chosen");
+            if k.turn() == Color::Black {
+                self.count_free_pawn(sweep, k, m)?;
+            }
+            if !ok && want {
                 let san = shakmaty::san::San::from_move(&k.to_chess(), m);
                 let lost = if wins { "throws the win away" } else { "loses" };
                 self.examples
@@ -598,6 +603,24 @@ impl Tally {
         }
         if let Some((t, plies, opt)) = outcome.playout {
             self.add_playout(sweep, k, t, plies, opt)?;
+        }
+        Ok(())
+    }
+
+    /// A drawn position with Black to move where a capture is legal: did
+    /// the chosen move `m` take?
+    fn count_free_pawn(&mut self, sweep: &Sweep, k: Kpk, m: Move) -> Result<()> {
+        if !k.to_chess().legal_moves().iter().any(|m| m.is_capture()) {
+            return Ok(());
+        }
+        let c = &mut self.ms.black_takes_free_pawn;
+        c.positions += 1;
+        if m.is_capture() {
+            c.sound += 1;
+        } else if sweep.opts.counterexamples {
+            let san = shakmaty::san::San::from_move(&k.to_chess(), m);
+            let what = format!("chose {san} over taking the free pawn");
+            self.examples.push(sweep.counterexample(k, what)?);
         }
         Ok(())
     }

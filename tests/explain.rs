@@ -253,3 +253,37 @@ fn a_black_pawn_is_explained_in_its_own_colours() {
         black.sentence
     );
 }
+
+/// Names shown to the user carry no colour: a rule or a criterion named
+/// "white_..." would read wrongly for a black pawn.
+#[test]
+fn rule_and_criterion_names_are_free_of_colours() {
+    let ids = RuleBook::builtin()
+        .rows
+        .iter()
+        .map(|r| r.id.to_string())
+        .chain(criteria().iter().map(|c| c.id.to_string()));
+    for id in ids {
+        assert!(
+            !id.contains("white") && !id.contains("black"),
+            "{id} names a colour"
+        );
+    }
+}
+
+/// The defender takes a free pawn rather than blockade it: both draw, and
+/// no player refuses the pawn.
+#[test]
+fn the_defender_takes_a_free_pawn() {
+    let a = analyse(
+        &Input::parse("8/8/3k4/3P4/8/4K3/8/8 b - - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(a.chosen_san.as_deref(), Some("Kxd5"));
+    assert!(
+        a.explanation.sentence.contains("takes"),
+        "{}",
+        a.explanation.sentence
+    );
+}

@@ -254,13 +254,13 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
     // PECP paper eq. (2): the white king visually closer to the square two ahead.
     (
-        "white_can_drive",
+        "king_can_drive",
         "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
         "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
     ),
     // Wikipedia "Key square": the white king wins the race to e5.
     (
-        "white_can_drive_key_square",
+        "king_wins_key_square_race",
         "3k4/8/8/8/4K3/3P4/8/8 w - - 0 1",
         "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
     ),
@@ -278,12 +278,12 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
     // Wikipedia "Opposition": the side not to move holds it.
     (
-        "white_has_opposition",
+        "king_has_opposition",
         "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
         "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
     ),
     (
-        "black_has_opposition",
+        "defender_has_opposition_in_front",
         "8/8/3k4/8/3K4/3P4/8/8 w - - 0 1",
         "8/8/3k4/8/3K4/3P4/8/8 b - - 0 1",
     ),

@@ -84,6 +84,11 @@ fn check(report: &pecp::validate::Report) {
         ms.black_in_drawn.sound, ms.black_in_drawn.positions,
         "black lets a draw go"
     );
+    // A capture always draws (kings alone cannot mate), and the defender
+    // takes every free pawn it can.
+    let free = &ms.black_takes_free_pawn;
+    assert!(free.positions > 10_000, "few capture chances: {free:?}");
+    assert_eq!(free.sound, free.positions, "black refuses a free pawn");
     assert!(
         report.classification.accuracy >= FLOOR_CLASSIFICATION,
         "classification fell to {:.4}",

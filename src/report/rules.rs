@@ -7,7 +7,8 @@ use crate::weights::RuleBook;
 /// criteria in the order they are tried.
 pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
     let mut s = String::from(
-        "level-1 rules (rules/position.rs, weights in rules/weights.toml); deterministic rules in priority order:\n",
+        "Descriptions take the pawn side as White; analyse, line and map speak in the position's own colours.\n\n\
+         level-1 rules (rules/position.rs, weights in rules/weights.toml); deterministic rules in priority order:\n",
     );
     for r in &book.rows {
         s.push_str(&format!(

@@ -79,6 +79,13 @@ fn soundness(r: &Report) -> String {
         ms.black_in_drawn.positions,
         ratio(ms.black_in_drawn.sound, ms.black_in_drawn.positions)
     ));
+    let free = &ms.black_takes_free_pawn;
+    s.push_str(&format!(
+        "free pawn: black takes it in {}/{} drawn positions where it can ({:.4})\n",
+        free.sound,
+        free.positions,
+        ratio(free.sound, free.positions)
+    ));
     if let Some(cv) = &r.conversion {
         s.push_str(&format!(
             "conversion against perfect defence: {}/{} ({:.4}); mean {:.1} plies (tablebase-optimal {:.1})\n",
