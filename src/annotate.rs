@@ -117,7 +117,12 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
         _ => "1/2-1/2",
     };
     let start_kpk = Kpk::from_chess(&line.start).expect("lines start from KPK");
-    let (pawn, defender) = (config.white.label(), config.black.label());
+    // Without tables the embedded exact solver plays the tablebase's part.
+    let name = |p: crate::line::Player| match (p, tb) {
+        (crate::line::Player::Tablebase, None) => "exact solver".to_string(),
+        _ => p.label(),
+    };
+    let (pawn, defender) = (name(config.white), name(config.black));
     let (white, black) = match orientation {
         Orientation::AsGiven => (pawn, defender),
         Orientation::Flipped => (defender, pawn),

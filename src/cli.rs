@@ -55,20 +55,59 @@ enum Command {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
-        }
+        Err(e) => return argument_error(&e),
     };
     let mut out = std::io::stdout().lock();
-    match dispatch(cli.command, &mut out) {
+    let code = match dispatch(cli.command, &mut out) {
         Ok(code) => code,
         Err(Failure::Pecp(e)) => {
-            eprintln!("pecp: {e}");
+            commands::say(e);
             2
         }
         Err(Failure::BrokenPipe) => 0,
+    };
+    let code = if commands::any_refused() { 2 } else { code };
+    if code == 0 {
+        commands::final_notes();
+    }
+    code
+}
+
+/// `--help` and `--version` print on stdout (exit 0, or 2 if it cannot be
+/// written); a bad command line gets clap's first line as one `pecp: `
+/// line, exit 2.
+fn argument_error(e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let text = e.render().to_string();
+            let mut out = std::io::stdout();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => 0,
+                Err(err) => {
+                    commands::say(format!("cannot write the help: {err}"));
+                    2
+                }
+            }
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            commands::say("a subcommand is missing; see pecp --help");
+            2
+        }
+        _ => {
+            let text = e.render().to_string();
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or("bad arguments");
+            let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+            // "the following required arguments were not provided:" names
+            // them on the next lines.
+            if first.ends_with(':') {
+                let named: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+                first = format!("{first} {}", named.join(", "));
+            }
+            commands::say(format!("{first}; see pecp --help"));
+            2
+        }
     }
 }
 

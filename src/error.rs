@@ -36,7 +36,7 @@ pub enum PecpError {
         problem: crate::tablebase::FileStatus,
     },
     /// A probe of the tables failed.
-    #[error("tablebase: {source}")]
+    #[error("tablebase: {}", probe_words(source))]
     Probe {
         /// The cause.
         #[source]
@@ -61,6 +61,45 @@ pub enum PecpError {
 
 /// Result with [`PecpError`].
 pub type Result<T> = std::result::Result<T, PecpError>;
+
+/// A probe failure in one line: shakmaty-syzygy's own message for a
+/// corrupted table carries a backtrace.
+fn probe_words(e: &shakmaty_syzygy::SyzygyError) -> String {
+    use shakmaty_syzygy::{ProbeError, SyzygyError};
+    match e {
+        SyzygyError::ProbeFailed {
+            metric,
+            material,
+            error,
+        } => {
+            let why = match error.as_ref() {
+                ProbeError::Read { error } => format!("cannot read the file: {error}"),
+                ProbeError::Magic { .. } => "not a Syzygy table (bad magic bytes)".to_string(),
+                ProbeError::CorruptedTable { .. } => "the table is corrupted".to_string(),
+            };
+            format!("{metric} table {material}: {why}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A message made safe for one line of a terminal: control characters and
+/// line or paragraph separators are written as escapes (`\n`, `\u{2028}`).
+pub fn one_line(message: &str) -> String {
+    let mut s = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\n' => s.push_str("\\n"),
+            '\r' => s.push_str("\\r"),
+            '\t' => s.push_str("\\t"),
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                s.push_str(&format!("\\u{{{:04x}}}", u32::from(c)));
+            }
+            c => s.push(c),
+        }
+    }
+    s
+}
 
 /// Shortens user input for an error message so that it stays on one line.
 pub(crate) fn excerpt(input: &str) -> String {

@@ -54,6 +54,7 @@ pub mod rules;
 pub mod select;
 pub mod selectors;
 pub mod tablebase;
+pub mod tablefiles;
 pub mod truth;
 pub mod validate;
 pub mod weights;

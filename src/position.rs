@@ -234,7 +234,8 @@ impl Input {
     /// assert_eq!(a.kpk, b.kpk);
     /// ```
     pub fn parse(text: &str) -> Result<Input> {
-        // A trailing `# comment` is not part of the position.
+        // A byte-order mark is not part of the text, nor a trailing `# comment`.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let t = text.split('#').next().unwrap_or("").trim();
         if t.is_empty() {
             return Err(PecpError::EmptyInput);
@@ -348,6 +349,7 @@ fn epd_as_fen(t: &str) -> Result<String> {
             excerpt(t)
         )));
     }
+    refuse_variants(&fields, t)?;
     let is_number = |i: usize| fields.get(i).is_some_and(|f| f.parse::<u32>().is_ok());
     if fields.len() <= 4 || (is_number(4) && (fields.len() == 5 || is_number(5))) {
         return Ok(t.to_string());
@@ -363,9 +365,36 @@ fn epd_as_fen(t: &str) -> Result<String> {
     Ok(format!("{} {half} {full}", fields[..4].join(" ")))
 }
 
+/// Fields of other chess variants (a crazyhouse pocket, three-check's
+/// counter) and counters too large for any game are refused, not ignored.
+fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
+    let bad = |why: &str| Err(PecpError::BadFen(format!("{why} in {}", excerpt(t))));
+    if fields[0].contains('[') || fields[0].contains('~') {
+        return bad("a crazyhouse pocket is not standard chess");
+    }
+    let three_check = |f: &&str| {
+        f.split_once('+').is_some_and(|(a, b)| {
+            !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
+        })
+    };
+    if fields[1..].iter().any(three_check) {
+        return bad("a three-check counter is not standard chess");
+    }
+    let too_big = |f: &&str| f.bytes().all(|c| c.is_ascii_digit()) && f.parse::<u32>().is_err();
+    if fields.iter().skip(4).take(2).any(too_big) {
+        return bad("a move counter too large (at most 4294967295)");
+    }
+    Ok(())
+}
+
 fn parse_fen(t: &str) -> Result<Input> {
-    let fen = Fen::from_ascii(t.as_bytes())
-        .map_err(|e| PecpError::BadFen(format!("{e} in {}", excerpt(t))))?;
+    let fen = Fen::from_ascii(t.as_bytes()).map_err(|e| {
+        PecpError::BadFen(format!(
+            "{} in {}",
+            e.to_string().trim_end_matches(" in fen"),
+            excerpt(t)
+        ))
+    })?;
     let mut setup: Setup = fen.into_setup();
     check_material(&setup)?;
     let white_pawns = (setup.board.pawns() & setup.board.white()).count();
@@ -386,8 +415,11 @@ fn parse_fen(t: &str) -> Result<Input> {
     // Let shakmaty have the last word (e.g. an impossible en passant square).
     let halfmoves = setup.halfmoves;
     let fullmoves = setup.fullmoves.get();
-    Chess::from_setup(setup, CastlingMode::Standard)
-        .map_err(|e| PecpError::Illegal(e.to_string()))?;
+    Chess::from_setup(setup, CastlingMode::Standard).map_err(|e| {
+        let words = e.to_string();
+        let words = words.strip_prefix("illegal position: ").unwrap_or(&words);
+        PecpError::Illegal(words.to_string())
+    })?;
     Ok(Input {
         kpk,
         orientation,
@@ -501,6 +533,9 @@ fn paper_tokens(t: &str, bad: &dyn Fn(&str) -> PecpError) -> Result<(PaperPieces
             .into_iter()
             .find_map(|(w, c)| rest.strip_prefix(w).map(|r| (r, c)));
         if let Some((r, color)) = word {
+            if side.is_some() {
+                return Err(bad("the side to move is given twice"));
+            }
             side = Some(color);
             rest = r.trim_start();
             continue;

@@ -1,110 +1,23 @@
-//! Syzygy access: find the 3-piece tables, check their SHA-256 digests, probe.
+//! Syzygy access: find the 3-piece tables, check them, probe.
 //!
 //! shakmaty-syzygy trusts whatever file it is given; a damaged table gives
-//! wrong answers without any error. So every table is hashed and compared with
-//! the published digests (`tablebases/SHA256SUMS`, compiled in) before use.
+//! wrong answers without any error. So every table is read once, checked
+//! against its published size and SHA-256 digest (`tablebases/SHA256SUMS`,
+//! compiled in), and probed from those checked bytes in memory
+//! ([`crate::tablefiles`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use sha2::{Digest, Sha256};
 use shakmaty::{Chess, Color, Move, Position};
 use shakmaty_syzygy::Tablebase;
 
 use crate::error::{PecpError, Result};
-
-/// The published digests of the ten 3-piece files, as in `tablebases/SHA256SUMS`.
-pub const SHA256SUMS: &str = include_str!("../tablebases/SHA256SUMS");
-
-/// Expected `(file name, hex digest)` pairs, in the order of `SHA256SUMS`.
-pub fn expected_files() -> Vec<(&'static str, &'static str)> {
-    SHA256SUMS
-        .lines()
-        .filter_map(|l| {
-            let (digest, name) = l.split_once(char::is_whitespace)?;
-            Some((name.trim(), digest.trim()))
-        })
-        .collect()
-}
-
-/// What `tablebases check` found for one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FileStatus {
-    /// Present and the digest matches.
-    Ok,
-    /// Not in the directory.
-    Missing,
-    /// Present, but its SHA-256 differs from the published one.
-    Mismatch {
-        /// The digest of the file found.
-        found: String,
-    },
-    /// Present but could not be read.
-    Unreadable(String),
-}
-
-impl FileStatus {
-    /// Words for the report (also its `Display`).
-    pub fn describe(&self) -> String {
-        match self {
-            FileStatus::Ok => "found, digest OK".into(),
-            FileStatus::Missing => "missing".into(),
-            FileStatus::Mismatch { found } => format!("found, digest mismatch (sha256 {found})"),
-            FileStatus::Unreadable(e) => format!("found, unreadable: {e}"),
-        }
-    }
-}
-
-impl std::fmt::Display for FileStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe())
-    }
-}
+pub use crate::tablefiles::{FileStatus, Lookup, SHA256SUMS, expected_files};
+use crate::tablefiles::{MemoryFs, check};
 
 fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
     PecpError::Probe { source }
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Checks each of the ten files in `dir`.
-pub fn check_dir(dir: &Path) -> Vec<(&'static str, FileStatus)> {
-    expected_files()
-        .into_iter()
-        .map(|(name, want)| {
-            let path = dir.join(name);
-            let status = if !path.exists() {
-                FileStatus::Missing
-            } else {
-                match std::fs::read(&path) {
-                    Err(e) => FileStatus::Unreadable(e.to_string()),
-                    Ok(bytes) => {
-                        let found = sha256_hex(&bytes);
-                        if found == want {
-                            FileStatus::Ok
-                        } else {
-                            FileStatus::Mismatch { found }
-                        }
-                    }
-                }
-            };
-            (name, status)
-        })
-        .collect()
-}
-
-/// Where to look for tables: the flag, then `SYZYGY_PATH`, then `./tablebases`.
-/// The second value says whether the user named the place explicitly.
-pub fn resolve_dir(flag: Option<&Path>) -> (PathBuf, bool) {
-    if let Some(p) = flag {
-        return (p.to_path_buf(), true);
-    }
-    if let Some(p) = std::env::var_os("SYZYGY_PATH").filter(|p| !p.is_empty()) {
-        return (PathBuf::from(p), true);
-    }
-    (PathBuf::from("tablebases"), false)
 }
 
 /// Win, draw or loss for the side to move. Syzygy's cursed wins and
@@ -164,49 +77,62 @@ impl std::fmt::Debug for Tablebases {
 }
 
 impl Tablebases {
-    /// Opens the ten tables in `dir`, refusing missing or corrupt files.
+    /// Opens the ten tables in `dir`, refusing missing or damaged files.
     ///
     /// # Errors
-    /// [`PecpError::TableFile`] naming the first file that is missing,
-    /// unreadable or whose digest does not match.
+    /// See [`Tablebases::open_in`].
     pub fn open(dir: &Path) -> Result<Tablebases> {
-        let mut tb = Tablebase::new();
-        for (name, status) in check_dir(dir) {
-            if status != FileStatus::Ok {
-                return Err(PecpError::TableFile {
-                    path: dir.join(name),
-                    problem: status,
-                });
-            }
-            tb.add_file(dir.join(name))
-                .map_err(|source| PecpError::Io {
-                    what: format!("tablebase: {}", dir.join(name).display()),
-                    source,
-                })?;
+        Tablebases::open_in(&[dir.to_path_buf()])
+    }
+
+    /// Opens the ten tables, each from the first of `dirs` that has it,
+    /// refusing missing or damaged files.
+    ///
+    /// # Errors
+    /// [`PecpError::TableFile`] naming the first file that is missing, not
+    /// a regular file of the published size, unreadable, or whose digest
+    /// does not match.
+    pub fn open_in(dirs: &[PathBuf]) -> Result<Tablebases> {
+        let files = check(dirs);
+        if let Some(bad) = files.iter().find(|f| f.status != FileStatus::Ok) {
+            let path = bad.path.clone().unwrap_or_else(|| {
+                dirs.first()
+                    .map_or_else(PathBuf::new, |d| d.join(bad.expected.name))
+            });
+            return Err(PecpError::TableFile {
+                path,
+                problem: bad.status.clone(),
+            });
         }
+        let fs = MemoryFs::from_checked(&files).expect("every file checked");
+        let paths = fs.paths();
+        let mut tb = Tablebase::with_filesystem(Arc::new(fs));
+        for p in paths {
+            tb.add_file(&p).map_err(|source| PecpError::Io {
+                what: format!("tablebase: {}", p.display()),
+                source,
+            })?;
+        }
+        let dir = files[0].path.as_ref().and_then(|p| p.parent());
         Ok(Tablebases {
             tb,
-            dir: dir.to_path_buf(),
+            dir: dir.map_or_else(PathBuf::new, Path::to_path_buf),
         })
     }
 
-    /// Finds tables by the lookup order. `Ok(None)` when none were asked for
-    /// explicitly and the default folder holds no table file; an error when
-    /// tables were named or present but are missing or corrupt.
+    /// Finds tables by the lookup order ([`Lookup::resolve`]). `Ok(None)`
+    /// when none were asked for explicitly and the default folder holds no
+    /// table file; an error when tables were named or present but are
+    /// missing or damaged.
     ///
     /// # Errors
-    /// See [`Tablebases::open`].
+    /// See [`Tablebases::open_in`].
     pub fn discover(flag: Option<&Path>) -> Result<Option<Tablebases>> {
-        let (dir, explicit) = resolve_dir(flag);
-        if !explicit {
-            let any = expected_files()
-                .iter()
-                .any(|(name, _)| dir.join(name).exists());
-            if !any {
-                return Ok(None);
-            }
+        let lookup = Lookup::resolve(flag);
+        if !lookup.explicit && !crate::tablefiles::any_present(&lookup.dirs) {
+            return Ok(None);
         }
-        Tablebases::open(&dir).map(Some)
+        Tablebases::open_in(&lookup.dirs).map(Some)
     }
 
     /// The folder the tables came from.
@@ -284,19 +210,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sums_list_ten_files() {
-        let files = expected_files();
-        assert_eq!(files.len(), 10);
-        assert!(files.iter().any(|(n, _)| *n == "KPvK.rtbw"));
-        assert!(files.iter().all(|(_, d)| d.len() == 64));
-    }
-
-    #[test]
-    fn empty_dir_reports_all_missing() {
+    fn an_empty_folder_has_every_file_missing() {
         let dir = std::env::temp_dir().join(format!("pecp-empty-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let st = check_dir(&dir);
-        assert!(st.iter().all(|(_, s)| *s == FileStatus::Missing));
+        let st = crate::tablefiles::check(std::slice::from_ref(&dir));
+        assert!(st.iter().all(|f| f.status == FileStatus::Missing));
         assert!(Tablebases::open(&dir).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -20,17 +20,18 @@ pub struct Args {
     /// One JSON object per position (one per line in batch mode).
     #[arg(long)]
     json: bool,
-    /// Draw the board with ASCII letters.
-    #[arg(long)]
+    /// Draw the board with ASCII letters (text output only).
+    #[arg(long, conflicts_with = "json")]
     ascii: bool,
-    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
-    #[arg(long)]
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver judges).
+    #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
     /// Also show the move another selector would choose.
     #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
     selector: SelectorArg,
-    /// Alpha-beta search depth in plies.
-    #[arg(long, default_value_t = 4)]
+    /// Alpha-beta search depth in plies (1 to 12).
+    #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
     /// Also write the diagram as SVG to FILE (whole or not at all): the
     /// squares the explanation names highlighted, the chosen move an arrow.
@@ -58,7 +59,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let opts = Options {
         json: args.json,
         unicode: !args.ascii,
-        tb: Tablebases::discover(args.tablebases.as_deref())?,
+        tb: super::find_tables(args.tablebases.as_deref())?,
         selector: args.selector.selector(args.depth)?,
     };
     if args.position == "-" {
@@ -107,18 +108,21 @@ fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<Analysis
 /// One position per line on stdin; a bad line is reported with its number
 /// and the rest go on; exit code 2 if any line was bad.
 fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
-    let stdin = std::io::stdin();
-    let mut failed = false;
     let mut first = true;
-    for (n, line) in stdin.lock().lines().enumerate() {
+    for (n, line) in std::io::stdin().lock().split(b'\n').enumerate() {
         let line = line.map_err(|e| PecpError::Io {
             what: "cannot read stdin".into(),
             source: e,
         })?;
+        let Ok(line) = String::from_utf8(line) else {
+            super::refuse(format!("line {}: not UTF-8 text", n + 1));
+            continue;
+        };
+        let line = line.strip_prefix('\u{feff}').unwrap_or(&line);
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        match Input::parse(&line) {
+        match Input::parse(line) {
             Ok(input) => {
                 if !opts.json && !first {
                     writeln!(out)?;
@@ -126,11 +130,8 @@ fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
                 first = false;
                 print(&input, opts, out)?;
             }
-            Err(e) => {
-                eprintln!("pecp: line {}: {e}", n + 1);
-                failed = true;
-            }
+            Err(e) => super::refuse(format!("line {}: {e}", n + 1)),
         }
     }
-    Ok(if failed { 2 } else { 0 })
+    Ok(if super::any_refused() { 2 } else { 0 })
 }

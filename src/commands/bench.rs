@@ -15,16 +15,17 @@ use super::{Outcome, in_pool};
 pub enum What {
     /// Level-1 evaluation per position over a fixed set (one thread).
     Eval {
-        /// Positions to evaluate (every k-th legal position).
-        #[arg(long, default_value_t = 20_000)]
+        /// Positions to evaluate, spread evenly over the legal positions.
+        #[arg(long, value_name = "N", default_value_t = 20_000)]
         positions: usize,
     },
     /// Plain Syzygy WDL probe of all 331,352 positions, then `validate`
     /// (classification, deterministic soundness, move soundness and the
     /// per-rule report) on the same threads; prints both and the ratio.
     Sweep {
-        /// Folder with Syzygy tables.
-        #[arg(long)]
+        /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH,
+        /// then ./tablebases).
+        #[arg(long, value_name = "DIR")]
         tablebases: Option<PathBuf>,
         /// Worker threads (default: all cores).
         #[arg(short = 'j', long, value_name = "N")]
@@ -35,6 +36,9 @@ pub enum What {
 pub fn run(what: What, out: &mut impl Write) -> Outcome {
     match what {
         What::Eval { positions } => {
+            if positions == 0 {
+                return Err(PecpError::Usage("--positions must be at least 1".into()).into());
+            }
             let b = pecp::bench::eval(positions);
             writeln!(
                 out,

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use pecp::Tablebases;
+use pecp::PecpError;
 use pecp::report::{json_pretty, validation::compare_table};
 use pecp::selectors::Selector;
 use pecp::truth::Truth;
@@ -14,20 +14,26 @@ use super::{Outcome, SOMA_SEED, check_depth, in_pool};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Alpha-beta depths to measure.
-    #[arg(long, value_delimiter = ',', default_value = "1,2,3,4,6")]
+    /// Alpha-beta depths to measure (each 1 to 12, each once).
+    #[arg(
+        long,
+        value_name = "N,N,...",
+        value_delimiter = ',',
+        default_value = "1,2,3,4,6"
+    )]
     depths: Vec<u8>,
     /// Positions to sample (0 = all 331,352).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
     sample: usize,
     /// Seed for the sample.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Also play out every won position against perfect defence.
     #[arg(long)]
     playout: bool,
-    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
-    #[arg(long)]
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver is the truth).
+    #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
@@ -38,9 +44,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    let truth = Truth::new(Tablebases::discover(args.tablebases.as_deref())?);
+    let truth = Truth::new(super::find_tables(args.tablebases.as_deref())?);
     let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
-    for &d in &args.depths {
+    for (i, &d) in args.depths.iter().enumerate() {
+        if args.depths[..i].contains(&d) {
+            return Err(PecpError::Usage(format!("--depths lists {d} twice")).into());
+        }
         selectors.push(Selector::AlphaBeta {
             depth: check_depth(d)?,
         });

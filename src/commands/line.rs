@@ -9,10 +9,10 @@ use pecp::annotate::line_report;
 use pecp::line::{Config, generate};
 use pecp::report::line::{json, paper_table, pgn, text};
 use pecp::truth::Truth;
-use pecp::{Input, PecpError, Tablebases};
+use pecp::{Input, PecpError};
 use shakmaty::san::San;
 
-use super::{Outcome, PlayerArg, SelectorArg, check_depth};
+use super::{Outcome, PlayerArg, check_depth, find_tables};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,17 +27,17 @@ pub struct Args {
     /// Who plays the black pieces (default: --selector).
     #[arg(long, value_enum)]
     black: Option<PlayerArg>,
-    /// The selector for sides not given by --white/--black.
-    #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
-    selector: SelectorArg,
-    /// Alpha-beta search depth in plies.
-    #[arg(long, default_value_t = 4)]
+    /// The player of the sides not given by --white/--black.
+    #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
+    selector: PlayerArg,
+    /// Alpha-beta search depth in plies (1 to 12).
+    #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
-    /// Stop after this many moves of each side.
-    #[arg(long, default_value_t = 50)]
+    /// Stop after N moves of each side.
+    #[arg(long, value_name = "N", default_value_t = 50)]
     max_moves: u32,
     /// Moves (SAN, space or comma separated) the defender must play first.
-    #[arg(long)]
+    #[arg(long, value_name = "SAN...")]
     moves: Option<String>,
     /// Also print the level-1 weights, the rules that fired and level 2's
     /// pairings (text and PGN).
@@ -46,8 +46,9 @@ pub struct Args {
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases).
-    #[arg(long)]
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver judges and plays).
+    #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
 }
 
@@ -67,13 +68,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let input = Input::parse(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
-    let truth = Truth::new(Tablebases::discover(args.tablebases.as_deref())?);
+    let truth = Truth::new(find_tables(args.tablebases.as_deref())?);
     let depth = check_depth(args.depth)?;
-    let default = match args.selector {
-        SelectorArg::Pecp => PlayerArg::Pecp,
-        SelectorArg::Soma => PlayerArg::Soma,
-        SelectorArg::Alphabeta => PlayerArg::Alphabeta,
-    };
+    let default = args.selector;
     let mut config = Config {
         max_moves: args.max_moves,
         defender_script: match &args.moves {

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use pecp::PecpError;
 use pecp::map::map;
-use pecp::{PecpError, Tablebases};
 use shakmaty::{Color, Square};
 
 use super::Outcome;
@@ -59,7 +59,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         pecp::io::check_writable(path)?;
     }
     let (pawn, king) = (square("pawn", &args.pawn)?, square("king", &args.king)?);
-    let tb = Tablebases::discover(args.tablebases.as_deref())?;
+    let tb = super::find_tables(args.tablebases.as_deref())?;
     let judge = |k: pecp::Kpk| -> pecp::Result<bool> {
         match &tb {
             Some(t) => Ok(t.value(&k.to_chess())?.pawn_side_wins),

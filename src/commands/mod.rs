@@ -12,10 +12,13 @@ pub mod show;
 pub mod tablebases;
 pub mod validate;
 
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use clap::ValueEnum;
-use pecp::PecpError;
 use pecp::line::Player;
 use pecp::selectors::Selector;
+use pecp::{PecpError, Tablebases};
 
 /// How a command fails: with an error for the user, or because whoever
 /// reads stdout has gone away (a normal end, as for `head`).
@@ -47,6 +50,33 @@ impl From<std::io::Error> for Failure {
 
 /// The result of a command: its exit code.
 pub type Outcome = Result<i32, Failure>;
+
+/// Set once any input was refused, so that the exit code says so even if
+/// stdout went away before the command ended.
+static REFUSED: AtomicBool = AtomicBool::new(false);
+
+/// One line on stderr, `pecp: ` first, control characters escaped. A
+/// stderr that cannot be written is ignored: the exit code still tells.
+pub fn say(message: impl std::fmt::Display) {
+    let line = pecp::error::one_line(&message.to_string());
+    let _ = writeln!(std::io::stderr(), "pecp: {line}");
+}
+
+/// Reports refused input (one line) and remembers it for the exit code.
+pub fn refuse(message: impl std::fmt::Display) {
+    REFUSED.store(true, Ordering::Relaxed);
+    say(message);
+}
+
+/// Remembers a failure that is reported on stdout (`tablebases check`).
+pub fn mark_failed() {
+    REFUSED.store(true, Ordering::Relaxed);
+}
+
+/// Whether any input was refused so far.
+pub fn any_refused() -> bool {
+    REFUSED.load(Ordering::Relaxed)
+}
 
 /// Seed of SOMA's deterministic coin toss.
 const SOMA_SEED: u64 = 1961;
@@ -92,6 +122,28 @@ impl PlayerArg {
     }
 }
 
+/// Set when no tables were found: a successful command ends with a note.
+static NO_TABLES: AtomicBool = AtomicBool::new(false);
+
+/// The tables by the lookup order. Without any, a successful command ends
+/// with one note on stderr ([`final_notes`]): the embedded exact solver
+/// judged instead, and where the tables go.
+pub fn find_tables(flag: Option<&std::path::Path>) -> Result<Option<Tablebases>, PecpError> {
+    let tb = Tablebases::discover(flag)?;
+    NO_TABLES.store(tb.is_none(), Ordering::Relaxed);
+    Ok(tb)
+}
+
+/// The notes of a command that succeeded (an error stays one line).
+pub fn final_notes() {
+    if NO_TABLES.load(Ordering::Relaxed) {
+        say(
+            "note: no Syzygy tables in ./tablebases and no --tablebases DIR or SYZYGY_PATH: \
+             the embedded exact solver judged instead (pecp tablebases check says where to get them)",
+        );
+    }
+}
+
 /// Alpha-beta's depth must be 1 to 12.
 pub fn check_depth(depth: u8) -> Result<u8, PecpError> {
     if (1..=12).contains(&depth) {
@@ -113,7 +165,14 @@ pub fn in_pool<T: Send>(
         if n == 0 {
             return Err(PecpError::Usage("--threads must be at least 1".into()));
         }
-        b = b.num_threads(n);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let cap = 4 * cores;
+        if n > cap {
+            say(format!(
+                "note: --threads {n} capped at {cap} (4 threads per core, {cores} cores here)"
+            ));
+        }
+        b = b.num_threads(n.min(cap));
     }
     let pool = b
         .build()

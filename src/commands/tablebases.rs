@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use pecp::tablebase::{FileStatus, check_dir, resolve_dir};
+use pecp::tablefiles::{FileStatus, Lookup, check};
 
 use super::Outcome;
 
@@ -11,24 +11,28 @@ use super::Outcome;
 pub enum Action {
     /// List each of the ten 3-piece files as found / missing / digest OK / mismatch.
     Check {
-        /// Folder with the tables (default: $SYZYGY_PATH, then ./tablebases).
-        #[arg(long)]
+        /// Folder with the tables (default: each folder of $SYZYGY_PATH, then ./tablebases).
+        #[arg(long, value_name = "DIR")]
         tablebases: Option<PathBuf>,
     },
 }
 
 pub fn run(action: Action, out: &mut impl Write) -> Outcome {
     let Action::Check { tablebases } = action;
-    let (dir, _) = resolve_dir(tablebases.as_deref());
-    let files = check_dir(&dir);
-    out.write_all(pecp::report::tablebases::check(&dir, &files).as_bytes())?;
-    if files.iter().all(|(_, st)| *st == FileStatus::Ok) {
-        Ok(0)
-    } else {
-        eprintln!(
-            "pecp: tablebase: {} is not a complete, correct 3-piece set",
-            dir.display()
-        );
-        Ok(2)
+    let lookup = Lookup::resolve(tablebases.as_deref());
+    let files = check(&lookup.dirs);
+    let complete = files.iter().all(|f| f.status == FileStatus::Ok);
+    if !complete {
+        // Before stdout is written: a reader that goes away early must not
+        // turn the failure into success.
+        super::mark_failed();
     }
+    out.write_all(pecp::report::tablebases::check(&lookup, &files).as_bytes())?;
+    if !complete {
+        super::say(format!(
+            "tablebase: no complete, correct 3-piece set in {}",
+            lookup.describe()
+        ));
+    }
+    Ok(if complete { 0 } else { 2 })
 }

@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pecp::Tablebases;
 use pecp::report::{json_pretty, validation::text};
 use pecp::truth::Truth;
 use pecp::validate::{Options, SideFilter, run as sweep, work_size};
@@ -15,24 +14,24 @@ use super::{Outcome, SelectorArg, in_pool, progress_bar};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases;
-    /// without tables the embedded exact oracle is the truth).
-    #[arg(long)]
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver is the truth).
+    #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
-    /// Check a reproducible random subset of N positions.
-    #[arg(long)]
+    /// Check a reproducible random subset of N positions (0 = all).
+    #[arg(long, value_name = "N")]
     sample: Option<usize>,
-    /// Seed for --sample.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed for --sample (default 1).
+    #[arg(long, value_name = "S", requires = "sample")]
+    seed: Option<u64>,
     /// Side to move to sweep.
     #[arg(long, value_enum, default_value_t = SideArg::Both)]
     side: SideArg,
     /// Play out every won position against perfect defence.
     #[arg(long)]
     playout: bool,
-    /// Write failing positions as EPD to this file.
-    #[arg(long)]
+    /// Write failing positions as EPD to FILE (whole or not at all).
+    #[arg(long, value_name = "FILE")]
     counterexamples: Option<PathBuf>,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
@@ -43,8 +42,8 @@ pub struct Args {
     /// Whose moves to judge.
     #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
     selector: SelectorArg,
-    /// Alpha-beta search depth in plies.
-    #[arg(long, default_value_t = 4)]
+    /// Alpha-beta search depth in plies (1 to 12).
+    #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
 }
 
@@ -56,9 +55,15 @@ enum SideArg {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    let truth = Truth::new(Tablebases::discover(args.tablebases.as_deref())?);
+    if let Some(path) = &args.counterexamples {
+        pecp::io::check_writable(path)?;
+    }
+    let truth = Truth::new(super::find_tables(args.tablebases.as_deref())?);
     let opts = Options {
-        sample: args.sample.map(|n| (n, args.seed)),
+        sample: args
+            .sample
+            .filter(|&n| n > 0)
+            .map(|n| (n, args.seed.unwrap_or(1))),
         side: match args.side {
             SideArg::White => SideFilter::White,
             SideArg::Black => SideFilter::Black,
@@ -81,6 +86,19 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         }
         r
     })??;
+    if args.json {
+        out.write_all(json_pretty(&report).as_bytes())?;
+    } else {
+        out.write_all(text(&report, &examples).as_bytes())?;
+        // Timing varies from run to run: keep stdout reproducible.
+        let _ = writeln!(
+            std::io::stderr(),
+            "elapsed: {:.2} s on {} threads",
+            report.elapsed_s,
+            report.threads
+        );
+    }
+    // After the report, so that a failing write loses nothing else.
     if let Some(path) = args.counterexamples {
         let epd: String = examples
             .iter()
@@ -88,16 +106,6 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             .map(|(i, e)| e.epd(i + 1) + "\n")
             .collect();
         pecp::io::write_atomically(&path, epd.as_bytes())?;
-    }
-    if args.json {
-        out.write_all(json_pretty(&report).as_bytes())?;
-    } else {
-        out.write_all(text(&report, &examples).as_bytes())?;
-        // Timing varies from run to run: keep stdout reproducible.
-        eprintln!(
-            "elapsed: {:.2} s on {} threads",
-            report.elapsed_s, report.threads
-        );
     }
     Ok(0)
 }
