@@ -557,6 +557,12 @@ fn paper_piece<'a>(
     bad: &dyn Fn(&str) -> PecpError,
 ) -> Result<(String, Square, &'a str)> {
     let name: String = rest.chars().take(2).collect();
+    let other = ["wq", "wr", "wb", "wn", "bq", "br", "bb", "bn"];
+    if other.contains(&name.as_str()) && rest[2..].starts_with('(') {
+        return Err(PecpError::NotKpk(format!(
+            "{name}(...) is a piece besides the kings and the pawn"
+        )));
+    }
     if !matches!(name.as_str(), "wk" | "wp" | "bk" | "bp") {
         return Err(bad(
             "expected wk(X/Y), wp(X/Y), bk(X/Y), bp(X/Y), white or black",

@@ -134,7 +134,9 @@ fn megabytes_of_garbage_on_stdin_are_rejected_in_one_line() {
         err.lines()
             .all(|l| l.starts_with("pecp: line ") && l.len() < 300),
         "{}",
-        err.lines().find(|l| !l.starts_with("pecp: line ")).unwrap_or("")
+        err.lines()
+            .find(|l| !l.starts_with("pecp: line "))
+            .unwrap_or("")
     );
 }
 

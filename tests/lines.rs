@@ -7,11 +7,6 @@ use pecp::Input;
 use pecp::line::{Config, Player, Termination, generate};
 use pecp::truth::Truth;
 
-/// Syzygy as the truth, or `None` (the test is skipped) without tables.
-fn syzygy(test: &str) -> Option<Truth> {
-    common::tables(test).map(|tb| Truth::new(Some(tb)))
-}
-
 fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
     let start = Input::parse(fen).unwrap().kpk.to_chess();
     let cfg = Config {
@@ -34,9 +29,7 @@ fn assert_converts(fen: &str, truth: &Truth) {
 /// threefold repetition.
 #[test]
 fn knight_pawn_against_the_corner_is_converted_without_repetition() {
-    let Some(truth) = syzygy("knight_pawn_against_the_corner") else {
-        return;
-    };
+    let truth = common::truth("knight_pawn_against_the_corner");
     for fen in [
         "8/8/8/8/1P3k2/8/8/K7 w - - 0 1",
         "8/k7/2K5/1P6/8/8/8/8 w - - 0 1",
@@ -50,9 +43,7 @@ fn knight_pawn_against_the_corner_is_converted_without_repetition() {
 /// race decide; PECP keeps the win against Syzygy's defence.
 #[test]
 fn rook_pawn_with_the_king_in_front_is_converted() {
-    let Some(truth) = syzygy("rook_pawn_with_the_king_in_front") else {
-        return;
-    };
+    let truth = common::truth("rook_pawn_with_the_king_in_front");
     assert_converts("8/3k4/1K6/8/P7/8/8/8 w - - 0 1", &truth);
 }
 
@@ -61,9 +52,7 @@ fn rook_pawn_with_the_king_in_front_is_converted() {
 /// Kb6 was not among the level-1 best three and these lines lost the pawn.
 #[test]
 fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
-    let Some(truth) = syzygy("rook_pawn_corner_is_shut_before_the_pawn_moves") else {
-        return;
-    };
+    let truth = common::truth("rook_pawn_corner_is_shut_before_the_pawn_moves");
     for fen in [
         "8/8/3k4/1K6/8/8/P7/8 w - - 0 1",
         "8/2K5/8/8/3k4/8/P7/8 w - - 0 1",
@@ -106,9 +95,7 @@ fn assert_chosen(truth: &Truth, fen: &str, san: &str, criterion: &str) {
 /// fight; against a rook pawn it heads for the corner (`defender_toward_corner`).
 #[test]
 fn defender_keeps_the_distant_opposition() {
-    let Some(truth) = syzygy("defender_keeps_the_distant_opposition") else {
-        return;
-    };
+    let truth = common::truth("defender_keeps_the_distant_opposition");
     for (fen, san, criterion) in [
         // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5. (Level 1 now proves
         // Kb5 and Kb7 lost, by `king_takes_opposition_ahead`, so the
@@ -180,9 +167,7 @@ fn defender_keeps_the_distant_opposition() {
 /// the white king comes back to guard its pawn instead.
 #[test]
 fn attacker_guards_the_pawn_before_taking_the_opposition() {
-    let Some(truth) = syzygy("attacker_guards_the_pawn_before_taking_the_opposition") else {
-        return;
-    };
+    let truth = common::truth("attacker_guards_the_pawn_before_taking_the_opposition");
     for (fen, san) in [
         // Ka7 takes the opposition and loses the d-pawn to Kb5-c5.
         ("K7/8/8/k2P4/8/8/8/8 w - - 0 1", "Kb7"),
@@ -202,9 +187,7 @@ fn attacker_guards_the_pawn_before_taking_the_opposition() {
 /// itself, by `sixth_rank_pawn_safe`; these positions still need level 2.)
 #[test]
 fn attacker_hands_the_move_back_with_a_pawn_step() {
-    let Some(truth) = syzygy("attacker_hands_the_move_back_with_a_pawn_step") else {
-        return;
-    };
+    let truth = common::truth("attacker_hands_the_move_back_with_a_pawn_step");
     for (fen, san) in [
         ("8/8/8/8/2k5/8/2KP4/8 w - - 0 1", "d3"),
         ("8/8/8/8/4k3/8/3PK3/8 w - - 0 1", "d3"),

@@ -28,15 +28,12 @@ fn first_move_is_kd4_the_only_win() {
     let pos = start(FIG3);
     let d = decide(&pos, &evaluate).unwrap();
     assert_eq!(San::from_move(&pos, d.chosen().mv).to_string(), "Kd4");
-    let Some(tb) = common::tables("first_move_is_kd4_the_only_win") else {
-        return;
-    };
-    let winning: Vec<String> = tb
-        .values_after_moves(&pos)
-        .unwrap()
+    let truth = common::truth("first_move_is_kd4_the_only_win");
+    let winning: Vec<String> = pos
+        .legal_moves()
         .into_iter()
-        .filter(|(_, v)| v.pawn_side_wins)
-        .map(|(m, _)| San::from_move(&pos, m).to_string())
+        .filter(|&m| keeps_value(&truth, &pos, m).unwrap())
+        .map(|m| San::from_move(&pos, m).to_string())
         .collect();
     assert_eq!(winning, ["Kd4"]);
 }
@@ -45,10 +42,7 @@ fn first_move_is_kd4_the_only_win() {
 /// the tablebase): every white move keeps the win and White promotes.
 #[test]
 fn paper_line_keeps_the_win_and_promotes() {
-    let Some(tb) = common::tables("paper_line_keeps_the_win_and_promotes") else {
-        return;
-    };
-    let truth = Truth::new(Some(tb));
+    let truth = common::truth("paper_line_keeps_the_win_and_promotes");
     let mut pos = start(FIG3);
     let mut black = PAPER_BLACK.iter();
     let mut scripted = true;
@@ -98,31 +92,26 @@ fn paper_line_keeps_the_win_and_promotes() {
     assert!(white_moves[0] == "Kd4");
 }
 
-fn run_line(fen: &str, black: Player, tb: Tablebases) -> line::Line {
+fn run_line(fen: &str, black: Player, truth: &Truth) -> line::Line {
     let cfg = line::Config {
         black,
         ..line::Config::default()
     };
-    line::generate(&start(fen), &cfg, &Truth::new(Some(tb))).unwrap()
+    line::generate(&start(fen), &cfg, truth).unwrap()
 }
 
 #[test]
 fn against_the_tablebase_white_promotes_within_fifty_moves() {
-    let Some(tb) = common::tables("against_the_tablebase") else {
-        return;
-    };
-    let l = run_line(FIG3, Player::Tablebase, tb);
+    let truth = common::truth("against_the_tablebase");
+    let l = run_line(FIG3, Player::Tablebase, &truth);
     assert_eq!(l.termination, Termination::AbsoluteWin);
     assert!(l.plies.len() <= 100, "{} plies", l.plies.len());
 }
 
 #[test]
 fn a_drawn_start_ends_drawn_with_every_defender_move_keeping_the_draw() {
-    let Some(tb) = common::tables("a_drawn_start") else {
-        return;
-    };
-    let truth = Truth::new(Some(Tablebases::open(tb.dir()).unwrap()));
-    let l = run_line("k7/8/8/K7/P7/8/8/8 w - - 0 1", Player::PECP, tb);
+    let truth = common::truth("a_drawn_start");
+    let l = run_line("k7/8/8/K7/P7/8/8/8 w - - 0 1", Player::PECP, &truth);
     assert!(l.termination.is_draw(), "{:?}", l.termination);
     for p in l.plies.iter().filter(|p| p.before.turn() == Color::Black) {
         assert!(

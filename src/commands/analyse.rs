@@ -119,7 +119,10 @@ fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
             continue;
         };
         let line = line.strip_prefix('\u{feff}').unwrap_or(&line);
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+        // Blank lines, `# comments` and `% ...` (the last line of
+        // `line --format pecp`) are not positions.
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
             continue;
         }
         match Input::parse(line) {

@@ -4,26 +4,50 @@
 use std::path::PathBuf;
 
 use pecp::Tablebases;
+use pecp::truth::Truth;
 
 /// The tables for tests: `SYZYGY_PATH`, else `tablebases/` in the crate.
 /// With `PECP_REQUIRE_TABLES=1` (set by `.ci/run`) missing tables fail the
 /// test; otherwise the test is skipped with a visible message.
+///
+/// Only for tests about the tables themselves (their files, DTZ, Syzygy
+/// against the solver): every other test judges with [`truth`].
 pub fn tables(test: &str) -> Option<Tablebases> {
-    let dir = std::env::var_os("SYZYGY_PATH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tablebases"));
-    match Tablebases::open(&dir) {
+    match open(test) {
         Ok(t) => Some(t),
         Err(e) => {
-            if std::env::var("PECP_REQUIRE_TABLES").is_ok_and(|v| v == "1") {
-                panic!("{test}: Syzygy tables required (PECP_REQUIRE_TABLES=1) but: {e}");
-            }
             eprintln!(
                 "SKIPPED {test}: no Syzygy tables ({e}); link them into tablebases/ to run it"
             );
             None
         }
     }
+}
+
+/// The judge of a test: Syzygy when the tables are there, else the
+/// embedded exact solver (exact for KPK), said on stderr. With
+/// `PECP_REQUIRE_TABLES=1` missing tables fail the test.
+pub fn truth(test: &str) -> Truth {
+    match open(test) {
+        Ok(t) => Truth::new(Some(t)),
+        Err(e) => {
+            eprintln!("{test}: no Syzygy tables ({e}); judged by the embedded exact solver");
+            Truth::new(None)
+        }
+    }
+}
+
+fn open(test: &str) -> Result<Tablebases, pecp::PecpError> {
+    let dir = std::env::var_os("SYZYGY_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tablebases"));
+    let t = Tablebases::open(&dir);
+    if let Err(e) = &t
+        && std::env::var("PECP_REQUIRE_TABLES").is_ok_and(|v| v == "1")
+    {
+        panic!("{test}: Syzygy tables required (PECP_REQUIRE_TABLES=1) but: {e}");
+    }
+    t
 }
 
 /// The tables' folder for running the binary.

@@ -1,0 +1,478 @@
+//! Attacks and careless use: tables changed or replaced on disk, output
+//! paths that are links, streams or shared files, broken input, closed
+//! pipes, an unwritable stderr, absurd options. Each case either works or
+//! fails in one `pecp: ` line with exit code 2; nothing panics.
+//!
+//! Linux only, as the tool is: FIFOs come from `mkfifo`, shell pipelines
+//! from `bash`, devices from `/dev`.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const PECP: &str = env!("CARGO_BIN_EXE_pecp");
+const WON: &str = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+const DRAWN: &str = "k7/8/6K1/8/2P5/8/8/8 w - - 0 1";
+
+/// A fresh temporary folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pecp-rel-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A writable copy of the ten tables in `dir`, or `None` (the test then
+/// judges nothing that needs them; `common::tables` says why).
+fn copy_tables(test: &str, dir: &Path) -> bool {
+    if common::tables(test).is_none() {
+        return false;
+    }
+    for e in pecp::tablebase::expected_files() {
+        let to = dir.join(e.name);
+        fs::copy(common::tables_dir().join(e.name), &to).unwrap();
+        fs::set_permissions(&to, fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    true
+}
+
+fn pecp(args: &[&str]) -> Output {
+    Command::new(PECP)
+        .args(args)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap()
+}
+
+/// Runs a bash script with `$PECP` set; `SYZYGY_PATH` unset.
+fn bash(script: &str) -> Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("PECP", PECP)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap()
+}
+
+/// Runs and kills after `limit`: `None` if it had to be killed.
+fn pecp_within(args: &[&str], limit: Duration) -> Option<Output> {
+    let mut child = Command::new(PECP)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Exit 2 and one `pecp: ` line on stderr that contains `needle`.
+fn refused(o: &Output, needle: &str) {
+    let e = err(o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert_eq!(e.lines().count(), 1, "not one line: {e}");
+    assert!(e.starts_with("pecp: "), "{e}");
+    assert!(e.contains(needle), "{e:?} lacks {needle:?}");
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+#[test]
+fn a_table_changed_after_the_check_is_never_probed() {
+    let dir = scratch("swap");
+    if !copy_tables("table_swap", &dir) {
+        return;
+    }
+    let expected = out(&pecp(&[
+        "analyse",
+        DRAWN,
+        "--json",
+        "--tablebases",
+        dir.to_str().unwrap(),
+    ]));
+    let mut child = Command::new(PECP)
+        .args([
+            "analyse",
+            "-",
+            "--json",
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    // A first probe, so that the tables are open, then the file is damaged
+    // in place (same inode, as `cp` over it does).
+    writeln!(stdin, "{WON}").unwrap();
+    assert!(lines.next().unwrap().unwrap().contains("\"wdl\":\"win\""));
+    let table = dir.join("KPvK.rtbw");
+    let mut bytes = fs::read(&table).unwrap();
+    let n = bytes.len();
+    for b in &mut bytes[64..n - 64] {
+        *b ^= 0x5a;
+    }
+    fs::write(&table, &bytes).unwrap();
+    writeln!(stdin, "{DRAWN}").unwrap();
+    drop(stdin);
+    let second = lines.next().unwrap().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(second + "\n", expected, "the damaged table was probed");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_table_that_is_not_a_regular_file_of_its_size_is_refused_unread() {
+    let dir = scratch("special");
+    if !copy_tables("special_tables", &dir) {
+        return;
+    }
+    let table = dir.join("KPvK.rtbw");
+    let d = dir.to_str().unwrap();
+    let cases: [(&str, &dyn Fn()); 3] = [
+        ("FIFO", &|| mkfifo(&table)),
+        ("device", &|| {
+            std::os::unix::fs::symlink("/dev/zero", &table).unwrap()
+        }),
+        ("bytes where the table has 7824", &|| {
+            // 4 GB, sparse: refused by its size, never read.
+            let f = fs::File::create(&table).unwrap();
+            f.set_len(4 << 30).unwrap();
+        }),
+    ];
+    for (needle, make) in cases {
+        fs::remove_file(&table).unwrap();
+        make();
+        let check = pecp_within(
+            &["tablebases", "check", "--tablebases", d],
+            Duration::from_secs(20),
+        )
+        .unwrap_or_else(|| panic!("tablebases check hung on a {needle}"));
+        assert_eq!(check.status.code(), Some(2));
+        assert!(out(&check).contains(needle), "{}", out(&check));
+        let a = pecp_within(
+            &["analyse", WON, "--tablebases", d],
+            Duration::from_secs(20),
+        )
+        .unwrap_or_else(|| panic!("analyse hung on a {needle}"));
+        refused(&a, needle);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_symlink_loop_is_named_as_such() {
+    let dir = scratch("loop");
+    let a = dir.join("KPvK.rtbw");
+    std::os::unix::fs::symlink(&a, &a).unwrap();
+    let o = pecp(&["tablebases", "check", "--tablebases", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(out(&o).contains("symbolic links"), "{}", out(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn syzygy_path_may_name_several_folders() {
+    let dir = scratch("paths");
+    let (empty, full) = (dir.join("empty"), dir.join("full"));
+    fs::create_dir_all(&empty).unwrap();
+    fs::create_dir_all(&full).unwrap();
+    if !copy_tables("syzygy_path_list", &full) {
+        return;
+    }
+    let o = Command::new(PECP)
+        .args(["analyse", WON, "--json"])
+        .env(
+            "SYZYGY_PATH",
+            format!("{}:{}", empty.display(), full.display()),
+        )
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("\"tablebase\":{\"wdl\":\"win\""));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+fn write_line_to(path: &Path) -> Output {
+    pecp(&["line", WON, "-f", "pgn", "-o", path.to_str().unwrap()])
+}
+
+#[test]
+fn output_goes_through_links_and_keeps_mode_and_hard_links() {
+    let dir = scratch("output");
+    // A symbolic link stays a link; its target gets the line.
+    let target = dir.join("target.pgn");
+    fs::write(&target, "old").unwrap();
+    let link = dir.join("link.pgn");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    assert!(write_line_to(&link).status.success());
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(fs::read_to_string(&target).unwrap().contains("[Event"));
+    // A file keeps its mode.
+    let private = dir.join("private.pgn");
+    fs::write(&private, "old").unwrap();
+    fs::set_permissions(&private, fs::Permissions::from_mode(0o600)).unwrap();
+    assert!(write_line_to(&private).status.success());
+    assert_eq!(fs::metadata(&private).unwrap().mode() & 0o777, 0o600);
+    // Hard links all see the new content.
+    let (a, b) = (dir.join("a.pgn"), dir.join("b.pgn"));
+    fs::write(&a, "old").unwrap();
+    fs::hard_link(&a, &b).unwrap();
+    assert!(write_line_to(&a).status.success());
+    assert!(fs::read_to_string(&b).unwrap().contains("[Event"));
+    assert_eq!(fs::metadata(&a).unwrap().nlink(), 2);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn output_to_devices_and_fifos_is_a_stream() {
+    let o = pecp(&["line", WON, "-o", "/dev/null"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let o = bash(r#""$PECP" line "8/8/3k4/8/8/3PK3/8/8 w - - 0 1" -o /dev/stdout | grep -c 'Kd4'"#);
+    assert_eq!(out(&o).trim(), "1", "{}", err(&o));
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    let o = write_line_to(&fifo);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(reader.join().unwrap().contains("[Event"));
+    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn temporaries_left_by_an_interrupted_run_are_removed() {
+    let dir = scratch("stale");
+    // No process has this number (above Linux's largest pid).
+    let stale = dir.join(".out.pgn.pecp-tmp-4999999");
+    fs::write(&stale, "half").unwrap();
+    assert!(write_line_to(&dir.join("out.pgn")).status.success());
+    assert!(!stale.exists(), "stale temporary left");
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("out.pgn")]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_output_path_is_refused_before_the_work() {
+    // The full playout takes most of a minute: refused at once, nothing
+    // printed on stdout.
+    let o = pecp(&[
+        "validate",
+        "--playout",
+        "--counterexamples",
+        "/nonexistent/x.epd",
+    ]);
+    refused(&o, "/nonexistent/x.epd");
+    assert!(o.stdout.is_empty());
+    let o = pecp(&["line", WON, "-o", "/nonexistent/x.pgn"]);
+    refused(&o, "no such folder");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_batch_goes_on() {
+    let o = bash(&format!(
+        r#"printf '{WON}\n\xff\n{WON}\n' | "$PECP" analyse - --json"#
+    ));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(out(&o).lines().count(), 2, "both good lines analysed");
+    assert_eq!(err(&o).trim(), "pecp: line 2: not UTF-8 text");
+    // A byte-order mark opens stdin, or an argument: skipped.
+    let o = bash(&format!(
+        r#"printf '\xef\xbb\xbf{WON}\n' | "$PECP" analyse - --json"#
+    ));
+    assert!(o.status.success(), "{}", err(&o));
+    let o = pecp(&["show", &format!("\u{feff}{WON}")]);
+    assert!(o.status.success(), "{}", err(&o));
+}
+
+#[test]
+fn an_unwritable_stderr_is_no_panic() {
+    let o = bash(r#""$PECP" show garbage 2>/dev/full; echo "rc=$?""#);
+    assert_eq!(out(&o).trim(), "rc=2");
+    let o = bash(r#""$PECP" validate --sample 100 >/dev/null 2>/dev/full; echo "rc=$?""#);
+    assert_eq!(out(&o).trim(), "rc=0");
+    let o = bash(r#""$PECP" --help >/dev/full; echo "rc=$?""#);
+    assert!(out(&o).trim().ends_with("rc=2"), "{}", out(&o));
+}
+
+#[test]
+fn a_closed_pipe_does_not_turn_failure_into_success() {
+    let dir = scratch("pipe");
+    for _ in 0..3 {
+        let o = bash(&format!(
+            r#""$PECP" tablebases check --tablebases {} | head -c 0; echo "rc=${{PIPESTATUS[0]}}""#,
+            dir.display()
+        ));
+        assert_eq!(out(&o).trim(), "rc=2");
+    }
+    let o = bash(&format!(
+        r#"(echo garbage; for i in $(seq 300); do echo "{WON}"; done) | "$PECP" analyse - --json | head -1 >/dev/null; echo "rc=${{PIPESTATUS[1]}}""#
+    ));
+    assert_eq!(out(&o).trim(), "rc=2", "{}", err(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn absurd_thread_counts_are_capped() {
+    let o = pecp_within(
+        &["validate", "--sample", "50", "--threads", "100000"],
+        Duration::from_secs(60),
+    )
+    .expect("validate with --threads 100000 hung");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("capped at"), "{}", err(&o));
+}
+
+#[test]
+fn argument_errors_are_one_line() {
+    refused(
+        &pecp(&["line", WON, "--max-moves", "-1"]),
+        "unexpected argument",
+    );
+    refused(&pecp(&["analyse", WON, "--no-such-flag"]), "--no-such-flag");
+    refused(&pecp(&[]), "subcommand");
+    refused(&pecp(&["bench"]), "subcommand");
+    refused(&pecp(&["validate", "--seed", "3"]), "--sample");
+    refused(&pecp(&["analyse", WON, "--json", "--ascii"]), "--ascii");
+    refused(&pecp(&["compare", "--depths", "2,3,2"]), "2 twice");
+    // Control characters and line separators are escaped.
+    refused(&pecp(&["line", WON, "-o", "/nonexistent/a\nb"]), "a\\nb");
+    refused(&pecp(&["show", "8/8/\u{2028}8/8 w"]), "\\u{2028}");
+}
+
+#[test]
+fn inputs_of_other_variants_and_impossible_counters_are_refused() {
+    refused(
+        &pecp(&["show", "8/8/3k4/8/8/3PK3/8/8[] w - - 0 1"]),
+        "crazyhouse",
+    );
+    refused(
+        &pecp(&["show", "8/8/3k4/8/8/3PK3/8/8 w - - 3+3 0 1"]),
+        "three-check",
+    );
+    refused(
+        &pecp(&["show", "8/8/3k4/8/8/3PK3/8/8 w - - 4294967297 1"]),
+        "too large",
+    );
+    refused(
+        &pecp(&["show", "wk(5/3) wp(4/3) bk(4/6) white black"]),
+        "twice",
+    );
+    let o = pecp(&["show", "8/8/8/8/8/8/P7/K1k5 w - e3 0 1"]);
+    refused(&o, "illegal position");
+    assert_eq!(
+        err(&o).matches("illegal position").count(),
+        1,
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn sample_zero_means_every_position_for_validate_and_compare() {
+    let o = pecp(&["validate", "--sample", "0", "--json"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["positions"], 331_352);
+}
+
+#[test]
+fn pecp_reads_its_own_output_back() {
+    let dir = scratch("roundtrip");
+    // The paper's table rows, with their `BestMove = ...;`.
+    let rows = out(&pecp(&["line", WON, "-f", "pecp"]));
+    let o = Command::new(PECP)
+        .args(["analyse", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(rows.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    // Every KPK row is read; the last, after the promotion, is refused as
+    // not KPK.
+    assert_eq!(o.status.code(), Some(2));
+    let kpk_rows = rows
+        .lines()
+        .filter(|l| !l.contains("wq(") && !l.starts_with('%'));
+    assert_eq!(out(&o).lines().count(), kpk_rows.count());
+    assert!(
+        err(&o).contains("not a KPK position: wq(...)"),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(err(&o).lines().count(), 1, "{}", err(&o));
+    // The counterexamples EPD (bm and c0 operations), and a # comment.
+    let epd = dir.join("x.epd");
+    let o = pecp(&[
+        "validate",
+        "--sample",
+        "2000",
+        "--selector",
+        "soma",
+        "--counterexamples",
+        epd.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(&epd).unwrap();
+    assert!(text.contains("bm "), "{text}");
+    let o = bash(&format!(
+        r#"(cat {}; echo "{WON} # the opposition") | "$PECP" analyse - --json"#,
+        epd.display()
+    ));
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o).lines().count(), text.lines().count() + 1);
+    fs::remove_dir_all(&dir).unwrap();
+}
