@@ -109,6 +109,14 @@ impl TbReport {
     }
 }
 
+/// The embedded exact solver's value, where no tables were found: win or
+/// draw (no distance).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SolverReport {
+    /// Whether the pawn side wins.
+    pub pawn_side_wins: bool,
+}
+
 /// One legal move in an analysis.
 #[derive(Debug, Clone, Serialize)]
 pub struct MoveReport {
@@ -121,10 +129,14 @@ pub struct MoveReport {
     /// Tablebase value of the position after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<TbReport>,
-    /// Whether the move keeps the tablebase value for the side that makes it.
+    /// The exact solver's value after the move, without tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver: Option<SolverReport>,
+    /// Whether the move keeps the value (by the tables, else the solver)
+    /// for the side that makes it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keeps_value: Option<bool>,
-    /// Whether the level-1 verdict disagrees with the tablebase.
+    /// Whether the level-1 verdict disagrees with the tables (or the solver).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disagrees: Option<bool>,
 }
@@ -157,6 +169,9 @@ pub struct Analysis {
     /// Tablebase value of the position itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tablebase: Option<TbReport>,
+    /// The exact solver's value of the position, without tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver: Option<SolverReport>,
     /// Every legal move.
     pub moves: Vec<MoveReport>,
     /// Level-1 best three (UCI).
@@ -213,6 +228,50 @@ pub(crate) fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<Pair
         .collect()
 }
 
+/// The exact solver's value of `p`, when there are no tables.
+fn solver_report(p: &shakmaty::Chess, tb: Option<&Tablebases>) -> Option<SolverReport> {
+    tb.is_none().then(|| SolverReport {
+        pawn_side_wins: crate::truth::embedded_white_wins(p),
+    })
+}
+
+/// Every move's report, and its (SAN, UCI) names in the user's colours.
+fn move_reports(
+    pos: &shakmaty::Chess,
+    d: &Decision,
+    orientation: position::Orientation,
+    tb: Option<&Tablebases>,
+    own_tb: Option<TbValue>,
+) -> Result<(Vec<MoveReport>, Vec<(String, String)>)> {
+    let own_wins = own_tb
+        .map(|v| v.pawn_side_wins)
+        .or(solver_report(pos, tb).map(|s| s.pawn_side_wins));
+    let mut moves = Vec::new();
+    let mut names = Vec::new();
+    for c in &d.moves {
+        let (san, uci) = user_move_names(pos, c.mv, orientation);
+        names.push((san.clone(), uci.clone()));
+        let v = match tb {
+            Some(t) => Some(t.value(&c.after)?),
+            None => None,
+        };
+        let after_solver = solver_report(&c.after, tb);
+        let after_wins = v
+            .map(|v| v.pawn_side_wins)
+            .or(after_solver.map(|s| s.pawn_side_wins));
+        moves.push(MoveReport {
+            uci,
+            san,
+            evaluation: EvalReport::new(&c.eval),
+            tablebase: v.map(TbReport::new),
+            solver: after_solver,
+            keeps_value: own_wins.zip(after_wins).map(|(o, a)| o == a),
+            disagrees: after_wins.map(|w| verdict_disagrees(&c.eval, w)),
+        });
+    }
+    Ok((moves, names))
+}
+
 /// Analyses a position: its weight, every move, the two selection levels.
 ///
 /// # Errors
@@ -223,34 +282,14 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
     let own = evaluate(&Node::from_kpk(kpk));
     let decision = crate::select::decide(&pos, &evaluate);
     let user = to_user(&pos, orientation);
-    let mut moves = Vec::new();
-    let mut names = Vec::new();
     let own_tb = match tb {
         Some(t) => Some(t.value(&pos)?),
         None => None,
     };
-    if let Some(d) = &decision {
-        for c in &d.moves {
-            let (san, uci) = user_move_names(&pos, c.mv, orientation);
-            names.push((san.clone(), uci.clone()));
-            let v = match tb {
-                Some(t) => Some(t.value(&c.after)?),
-                None => None,
-            };
-            let keeps = match (own_tb, v) {
-                (Some(o), Some(a)) => Some(o.pawn_side_wins == a.pawn_side_wins),
-                _ => None,
-            };
-            moves.push(MoveReport {
-                uci,
-                san,
-                evaluation: EvalReport::new(&c.eval),
-                tablebase: v.map(TbReport::new),
-                keeps_value: keeps,
-                disagrees: v.map(|v| verdict_disagrees(&c.eval, v.pawn_side_wins)),
-            });
-        }
-    }
+    let (moves, names) = match &decision {
+        Some(d) => move_reports(&pos, d, orientation, tb, own_tb)?,
+        None => (Vec::new(), Vec::new()),
+    };
     let judge = |p: &shakmaty::Chess| -> Result<bool> {
         match tb {
             Some(t) => Ok(t.value(p)?.pawn_side_wins),
@@ -287,6 +326,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         side_to_move: user.turn(),
         evaluation: EvalReport::new(&own),
         tablebase: own_report,
+        solver: solver_report(&pos, tb),
         moves,
         best3,
         tournament,

@@ -521,3 +521,34 @@ fn analyse_says_when_the_fifty_move_rule_takes_a_win_away() {
     assert_eq!(run(91), (false, false));
     assert_eq!(run(0), (false, false));
 }
+
+/// Without tables the embedded exact solver judges: the position and every
+/// move carry its value, the losing moves are marked, a note says why, and
+/// a tablebase player is named for what it is.
+#[test]
+fn without_tables_the_exact_solver_judges_and_says_so() {
+    let o = pecp(&["analyse", "8/8/3k4/8/8/3PK3/8/8 w - - 0 1", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.get("tablebase").is_none());
+    assert_eq!(v["solver"]["pawn_side_wins"], true);
+    let moves = v["moves"].as_array().unwrap();
+    let keeping: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["keeps_value"] == true)
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(keeping, ["Kd4"]);
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.starts_with("pecp: note: no Syzygy tables"), "{e}");
+    let o = pecp(&[
+        "line",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+        "--black",
+        "tablebase",
+        "-f",
+        "pgn",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[Black \"exact solver\"]"));
+}

@@ -22,19 +22,20 @@ pub struct Args {
     #[arg(short = 'f', long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Who plays the white pieces (default: --selector).
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "PLAYER", value_enum)]
     white: Option<PlayerArg>,
     /// Who plays the black pieces (default: --selector).
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "PLAYER", value_enum)]
     black: Option<PlayerArg>,
     /// The player of the sides not given by --white/--black.
-    #[arg(long, value_enum, default_value_t = PlayerArg::Pecp)]
+    #[arg(long, value_name = "PLAYER", value_enum, default_value_t = PlayerArg::Pecp)]
     selector: PlayerArg,
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
-    /// Stop after N moves of each side.
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    /// Stop after N moves of each side (1 to 1000).
+    #[arg(long, value_name = "N", default_value_t = 50,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
     max_moves: u32,
     /// Moves (SAN, space or comma separated) the defender must play first.
     #[arg(long, value_name = "SAN...")]

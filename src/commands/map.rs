@@ -23,13 +23,13 @@ pub struct Args {
     #[arg(long, value_enum)]
     side: ColourArg,
     /// The pawn's colour.
-    #[arg(long, value_enum, default_value_t = ColourArg::White)]
+    #[arg(long, value_name = "COLOUR", value_enum, default_value_t = ColourArg::White)]
     pawn_colour: ColourArg,
     /// Also write the map as SVG to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// Folder with Syzygy tables (default: $SYZYGY_PATH, then ./tablebases;
-    /// without tables the embedded exact oracle judges).
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver judges).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
 }

@@ -60,6 +60,10 @@ fn position(a: &Analysis) -> String {
             s.push_str(", but the fifty-move rule draws it first");
         }
     }
+    if let Some(v) = &a.solver {
+        let word = if v.pawn_side_wins { "win" } else { "draw" };
+        s.push_str(&format!("   exact solver: {word} for the pawn side"));
+    }
     s.push('\n');
     for r in &e.rules {
         s.push_str(&format!(
@@ -74,24 +78,31 @@ fn position(a: &Analysis) -> String {
 
 /// One legal move: its weight, its table value and the rules after it.
 fn move_row(m: &MoveReport) -> String {
-    let tb = match &m.tablebase {
-        Some(t) => format!(
-            "  TB {} DTZ {:>4}{}{}",
+    let judged = match (&m.tablebase, &m.solver) {
+        (Some(t), _) => format!(
+            "  TB {} DTZ {:>4}",
             if t.pawn_side_wins { "win " } else { "draw" },
-            t.dtz,
-            if m.keeps_value == Some(false) {
-                "  loses value"
-            } else {
-                ""
-            },
-            if m.disagrees == Some(true) {
-                "  DISAGREES"
-            } else {
-                ""
-            }
+            t.dtz
         ),
-        None => String::new(),
+        (None, Some(v)) => format!(
+            "  solver {}",
+            if v.pawn_side_wins { "win " } else { "draw" }
+        ),
+        (None, None) => String::new(),
     };
+    let tb = format!(
+        "{judged}{}{}",
+        if m.keeps_value == Some(false) {
+            "  loses value"
+        } else {
+            ""
+        },
+        if m.disagrees == Some(true) {
+            "  DISAGREES"
+        } else {
+            ""
+        }
+    );
     format!(
         "  {:<7} {:.2} {:<8}{}  {}\n",
         m.san,
