@@ -235,14 +235,17 @@ fn solver_report(p: &shakmaty::Chess, tb: Option<&Tablebases>) -> Option<SolverR
     })
 }
 
-/// Every move's report, and its (SAN, UCI) names in the user's colours.
+/// Each move's (SAN, UCI) names in the user's colours.
+type MoveNames = Vec<(String, String)>;
+
+/// Every move's report, and its names.
 fn move_reports(
     pos: &shakmaty::Chess,
     d: &Decision,
     orientation: position::Orientation,
     tb: Option<&Tablebases>,
     own_tb: Option<TbValue>,
-) -> Result<(Vec<MoveReport>, Vec<(String, String)>)> {
+) -> Result<(Vec<MoveReport>, MoveNames)> {
     let own_wins = own_tb
         .map(|v| v.pawn_side_wins)
         .or(solver_report(pos, tb).map(|s| s.pawn_side_wins));

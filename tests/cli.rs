@@ -50,7 +50,7 @@ fn rejects(args: &[&str], needle: &str) {
 }
 
 #[test]
-fn show_accepts_the_three_issue_examples() {
+fn show_accepts_fen_paper_notation_and_a_table_row() {
     for p in [
         "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
         "wk(5/3) wp(4/3) bk(4/6) white",
