@@ -11,6 +11,7 @@ use crate::evaluate::{Evaluation, evaluate};
 use crate::explain::{Explanation, Judge, explain};
 use crate::facts::Node;
 use crate::position::{self, Input, fen_of, to_user, user_move_names};
+use crate::proof::{Judgement, ProvedBy, judge};
 use crate::select::Decision;
 use crate::selectors::Selector;
 use crate::tablebase::{Tablebases, TbValue};
@@ -32,8 +33,12 @@ pub struct FiredRule {
 pub struct EvalReport {
     /// Level-1 weight, pawn side's view.
     pub weight: f64,
-    /// "win", "draw" or "unknown".
+    /// "win", "draw" or "unknown": for the analysed position, the verdict
+    /// with its one-ply proof; for the position after a move, level 1's.
     pub verdict: &'static str,
+    /// How the verdict is proved: "rule" (a deterministic rule on the
+    /// position), "moves" (the positions one move ahead) or null.
+    pub proved_by: Option<ProvedBy>,
     /// Whether a deterministic rule decided.
     pub deterministic: bool,
     /// True when no rule fired (weight 0.5).
@@ -49,6 +54,7 @@ impl EvalReport {
         EvalReport {
             weight: round4(e.weight),
             verdict: e.verdict().word(),
+            proved_by: e.deterministic.then_some(ProvedBy::Rule),
             deterministic: e.deterministic,
             no_rule: e.no_rule(),
             rules: e
@@ -275,6 +281,47 @@ fn move_reports(
     Ok((moves, names))
 }
 
+/// The position's verdict with its one-ply proof, PECP's choice tried
+/// first as the proving move.
+fn judgement_of(pos: &shakmaty::Chess, own: &Evaluation, decision: Option<&Decision>) -> Judgement {
+    let moves: Vec<(shakmaty::Move, Evaluation)> = decision
+        .map(|d| d.moves.iter().map(|c| (c.mv, c.eval)).collect())
+        .unwrap_or_default();
+    let mover = match pos.turn() {
+        Color::White => crate::geometry::Side::White,
+        Color::Black => crate::geometry::Side::Black,
+    };
+    judge(mover, own, &moves, decision.map(|d| d.chosen().mv))
+}
+
+/// The explanation, the moves that change the value told by the tables or
+/// else the exact solver.
+fn explain_with(
+    pos: &shakmaty::Chess,
+    orientation: position::Orientation,
+    own: &Evaluation,
+    judgement: &Judgement,
+    decision: Option<&Decision>,
+    tb: Option<&Tablebases>,
+) -> Result<Explanation> {
+    let white_wins = |p: &shakmaty::Chess| -> Result<bool> {
+        match tb {
+            Some(t) => Ok(t.value(p)?.pawn_side_wins),
+            None => Ok(crate::truth::embedded_white_wins(p)),
+        }
+    };
+    let name = if tb.is_some() {
+        "the tablebase"
+    } else {
+        "the exact solver"
+    };
+    let judge = Judge {
+        name,
+        white_wins: &white_wins,
+    };
+    explain(pos, orientation, own, judgement, decision, &judge)
+}
+
 /// Analyses a position: its weight, every move, the two selection levels.
 ///
 /// # Errors
@@ -293,21 +340,8 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         Some(d) => move_reports(&pos, d, orientation, tb, own_tb)?,
         None => (Vec::new(), Vec::new()),
     };
-    let judge = |p: &shakmaty::Chess| -> Result<bool> {
-        match tb {
-            Some(t) => Ok(t.value(p)?.pawn_side_wins),
-            None => Ok(crate::truth::embedded_white_wins(p)),
-        }
-    };
-    let judge = Judge {
-        name: if tb.is_some() {
-            "the tablebase"
-        } else {
-            "the exact solver"
-        },
-        white_wins: &judge,
-    };
-    let mut explanation = explain(&pos, orientation, &own, decision.as_ref(), &judge)?;
+    let judgement = judgement_of(&pos, &own, decision.as_ref());
+    let mut explanation = explain_with(&pos, orientation, &own, &judgement, decision.as_ref(), tb)?;
     let own_report = own_tb.map(|v| TbReport::with_clock(v, input.halfmoves));
     if own_report.as_ref().is_some_and(|t| t.fifty_move_draw) {
         explanation.sentence.push_str(
@@ -327,7 +361,11 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         fen: fen_of(&user),
         paper: position::paper_of(kpk, orientation),
         side_to_move: user.turn(),
-        evaluation: EvalReport::new(&own),
+        evaluation: EvalReport {
+            verdict: judgement.verdict.word(),
+            proved_by: judgement.proved_by,
+            ..EvalReport::new(&own)
+        },
         tablebase: own_report,
         solver: solver_report(&pos, tb),
         moves,

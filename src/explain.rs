@@ -23,6 +23,7 @@ use crate::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::facts::Node;
 use crate::geometry::{Side, Sq, key_squares};
 use crate::position::{Orientation, color_name, user_move_names};
+use crate::proof::{Judgement, ProvedBy};
 use crate::rules::position::corner_squares;
 use crate::select::{Decider, Decision};
 use crate::weights::{Kind, RuleBook, RuleId, Theme};
@@ -33,7 +34,8 @@ pub struct Explanation {
     /// "white" or "black" when the rules say that side wins; `None` (JSON
     /// null) for a draw or when they cannot tell.
     pub winner: Option<&'static str>,
-    /// Whether a deterministic rule proves the verdict.
+    /// Whether the verdict is proved: by a deterministic rule on the
+    /// position, or by the positions one move ahead.
     pub proved: bool,
     /// The theme of the deciding (or strongest) rule.
     pub theme: Option<Theme>,
@@ -235,12 +237,22 @@ pub fn explain(
     pos: &Chess,
     orientation: Orientation,
     own: &Evaluation,
+    judgement: &Judgement,
     decision: Option<&Decision>,
     judge: &Judge,
 ) -> Result<Explanation> {
     let book = RuleBook::builtin();
     let node = Node::from_chess(pos);
-    let (winner, proved, theme, said) = verdict(&node, orientation, own, book);
+    let by_moves = match (judgement.proved_by, decision) {
+        (Some(ProvedBy::Moves), Some(d)) => {
+            Some(proved_by_moves(pos, orientation, judgement, d, book))
+        }
+        _ => None,
+    };
+    let (winner, proved, theme, said) = match by_moves {
+        Some(v) => v,
+        None => verdict(&node, orientation, own, book),
+    };
     let mut moves = Vec::new();
     if let Some(d) = decision {
         moves.push(chosen_move(pos, orientation, d, book));
@@ -254,6 +266,45 @@ pub fn explain(
         squares: said.squares,
         moves,
     })
+}
+
+/// The verdict proved one move ahead: "White wins with Kd4: ..." (the
+/// side to move has a move to a proved result), or "White wins: whatever
+/// Black plays, ..." (every move leads to one).
+fn proved_by_moves(
+    pos: &Chess,
+    orientation: Orientation,
+    j: &Judgement,
+    d: &Decision,
+    book: &RuleBook,
+) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
+    let pawn_side = user_colour(Side::White, orientation);
+    let winner = (j.verdict == Verdict::Win).then_some(color_name(pawn_side));
+    let head = match winner {
+        Some(_) => format!("{} wins", capitalised(pawn_side)),
+        None => "Draw".to_string(),
+    };
+    let example = j.by_move.unwrap_or(d.chosen().mv);
+    let c = d
+        .moves
+        .iter()
+        .find(|c| c.mv == example)
+        .expect("the proving move is legal");
+    let (san, _) = user_move_names(pos, c.mv, orientation);
+    let rule = deciding_rule(&c.eval, book).expect("a proving move's position is decided");
+    let row = book.row(rule);
+    let f = fill(&row.sentence, &c.node, orientation, Some(side_to_move(pos)));
+    let text = match j.by_move {
+        Some(_) => format!("{head} with {san}: {}", lower_first(&f.text)),
+        None => {
+            let other = capitalised(user_colour(side_to_move(pos), orientation));
+            format!(
+                "{head}: whatever {other} plays, the rules prove it one move ahead; after {san}, {}",
+                lower_first(&f.text)
+            )
+        }
+    };
+    (winner, true, Some(row.theme), Filled { text, ..f })
 }
 
 /// Who wins, whether a rule proves it, the theme, and the words.

@@ -48,6 +48,7 @@ pub mod line;
 pub mod map;
 pub mod oracle;
 pub mod position;
+pub mod proof;
 pub mod report;
 pub mod rng;
 pub mod rules;

@@ -6,7 +6,6 @@ use shakmaty::{Color, Square};
 
 use crate::error::Result;
 use crate::evaluate::{Verdict, evaluate};
-use crate::facts::Node;
 use crate::position::Kpk;
 
 /// The value of one square of the map.
@@ -20,12 +19,12 @@ pub enum Cell {
     /// The pawn side wins with the defending king here; `disagrees` when
     /// level 1 calls it otherwise.
     Won {
-        /// Level 1's verdict is not a win.
+        /// The rules' verdict (one-ply proof included) is not a win.
         disagrees: bool,
     },
     /// A draw with the defending king here.
     Drawn {
-        /// Level 1's verdict is not a draw.
+        /// The rules' verdict (one-ply proof included) is not a draw.
         disagrees: bool,
     },
 }
@@ -99,7 +98,7 @@ pub fn map(
 }
 
 fn cell(k: Kpk, wins: bool) -> Cell {
-    let v = evaluate(&Node::from_kpk(k)).verdict();
+    let v = crate::proof::judge_position(&k.to_chess(), &evaluate).verdict;
     if wins {
         Cell::Won {
             disagrees: v != Verdict::Win,

@@ -13,6 +13,7 @@ use crate::evaluate::{Evaluation, Verdict, combine, evaluate};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
 use crate::position::{Kpk, TABLE_SIZE, fen_of};
+use crate::proof::{Judgement, ProvedBy, judge_position};
 use crate::rng::SplitMix64;
 use crate::selectors::Selector;
 use crate::truth::Truth;
@@ -111,6 +112,17 @@ pub struct Classification {
     pub confusion_black_to_move: Confusion,
 }
 
+/// How many verdicts each way proves (and how many of them are right).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Proofs {
+    /// By a deterministic rule on the position.
+    pub rule: Count,
+    /// By the positions one move ahead.
+    pub moves: Count,
+    /// Not proved: the averaged rules' judgement.
+    pub unproved: usize,
+}
+
 /// Positions and how many passed.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Count {
@@ -184,8 +196,13 @@ pub struct Report {
     /// Alpha-beta's depth, when that is the selector.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u8>,
-    /// Level-1 verdict against the truth.
+    /// The verdict against the truth: the rules on the position, or on the
+    /// positions one move ahead where those prove it (the one-ply proof).
     pub classification: Classification,
+    /// The rules on the position alone (level 1, no look ahead).
+    pub classification_level1: Classification,
+    /// How the verdicts are proved.
+    pub proofs: Proofs,
     /// Positions a deterministic rule decided, and how many correctly.
     pub deterministic: Count,
     /// Positions where a win-side and a draw-side deterministic rule fired.
@@ -372,6 +389,10 @@ struct PosOutcome {
     /// With `--playout`: how the line ended, its plies, and the plies of
     /// perfect play against perfect play from the same start.
     playout: Option<(Termination, usize, usize)>,
+    /// The verdict with its one-ply proof (the same for a mirror image).
+    verdict: Verdict,
+    /// How it is proved.
+    proved_by: Option<ProvedBy>,
 }
 
 /// Everything one sweep reads: the truth, the options, the truth of every
@@ -386,6 +407,11 @@ struct Sweep<'a> {
 impl Sweep<'_> {
     fn wins(&self, k: Kpk) -> bool {
         self.table[k.index()] == 1
+    }
+
+    /// The verdict of `k` with its one-ply proof.
+    fn judge(&self, k: Kpk) -> Judgement {
+        judge_position(&k.to_chess(), &self.cache.evaluator())
     }
 
     /// PECP decides each canonical position once: a mirrored position's
@@ -407,10 +433,13 @@ impl Sweep<'_> {
         let pos = k.to_chess();
         let wins = self.wins(k);
         let eval = self.cache.evaluator();
+        let j = self.judge(k);
         let mut out = PosOutcome {
             move_check: None,
             chosen: None,
             playout: None,
+            verdict: j.verdict,
+            proved_by: j.proved_by,
         };
         let check = (k.turn() == Color::White) == wins;
         if check && let Some(m) = self.opts.selector.choose(&pos, &eval) {
@@ -499,12 +528,41 @@ pub fn run(
     Ok((report, tally.examples))
 }
 
+/// Confusion matrices overall and by side to move.
+#[derive(Default)]
+struct ClassTally {
+    all: Confusion,
+    white: Confusion,
+    black: Confusion,
+}
+
+impl ClassTally {
+    fn add(&mut self, turn: Color, wins: bool, v: Verdict) {
+        self.all.add(wins, v);
+        match turn {
+            Color::White => self.white.add(wins, v),
+            Color::Black => self.black.add(wins, v),
+        }
+    }
+
+    fn finish(&mut self) -> Classification {
+        Classification {
+            accuracy: self.all.accuracy(),
+            accuracy_white_to_move: self.white.accuracy(),
+            accuracy_black_to_move: self.black.accuracy(),
+            confusion: std::mem::take(&mut self.all),
+            confusion_white_to_move: std::mem::take(&mut self.white),
+            confusion_black_to_move: std::mem::take(&mut self.black),
+        }
+    }
+}
+
 /// The figures of a sweep, position by position.
 struct Tally {
     book: &'static RuleBook,
-    conf: Confusion,
-    conf_w: Confusion,
-    conf_b: Confusion,
+    judged: ClassTally,
+    level1: ClassTally,
+    proofs: Proofs,
     det: Count,
     conflicts: usize,
     no_rule: usize,
@@ -525,9 +583,9 @@ impl Tally {
     fn new(book: &'static RuleBook) -> Tally {
         Tally {
             book,
-            conf: Confusion::default(),
-            conf_w: Confusion::default(),
-            conf_b: Confusion::default(),
+            judged: ClassTally::default(),
+            level1: ClassTally::default(),
+            proofs: Proofs::default(),
             det: Count::default(),
             conflicts: 0,
             no_rule: 0,
@@ -551,13 +609,12 @@ impl Tally {
         let wins = sweep.wins(k);
         let e = sweep.cache.get(k);
         let v = e.verdict();
-        self.conf.add(wins, v);
+        self.level1.add(k.turn(), wins, v);
+        self.add_judgement(sweep, k, wins, outcome)?;
         if k.turn() == Color::White {
             self.wtm += 1;
-            self.conf_w.add(wins, v);
         } else {
             self.btm += 1;
-            self.conf_b.add(wins, v);
         }
         self.tb_wins += usize::from(wins);
         self.conflicts += usize::from(e.conflict);
@@ -603,6 +660,28 @@ impl Tally {
         }
         if let Some((t, plies, opt)) = outcome.playout {
             self.add_playout(sweep, k, t, plies, opt)?;
+        }
+        Ok(())
+    }
+
+    /// The verdict with its one-ply proof; a proof that is wrong is a
+    /// counterexample.
+    fn add_judgement(&mut self, sweep: &Sweep, k: Kpk, wins: bool, j: &PosOutcome) -> Result<()> {
+        self.judged.add(k.turn(), wins, j.verdict);
+        let right = (j.verdict == Verdict::Win) == wins;
+        let count = match j.proved_by {
+            Some(ProvedBy::Rule) => &mut self.proofs.rule,
+            Some(ProvedBy::Moves) => &mut self.proofs.moves,
+            None => {
+                self.proofs.unproved += 1;
+                return Ok(());
+            }
+        };
+        count.positions += 1;
+        count.sound += usize::from(right);
+        if !right && j.proved_by == Some(ProvedBy::Moves) && sweep.opts.counterexamples {
+            let what = format!("proved a {} by its moves, wrongly", j.verdict.word());
+            self.examples.push(sweep.counterexample(k, what)?);
         }
         Ok(())
     }
@@ -682,14 +761,9 @@ impl Tally {
                 Selector::AlphaBeta { depth } => Some(depth),
                 _ => None,
             },
-            classification: Classification {
-                accuracy: self.conf.accuracy(),
-                accuracy_white_to_move: self.conf_w.accuracy(),
-                accuracy_black_to_move: self.conf_b.accuracy(),
-                confusion: std::mem::take(&mut self.conf),
-                confusion_white_to_move: std::mem::take(&mut self.conf_w),
-                confusion_black_to_move: std::mem::take(&mut self.conf_b),
-            },
+            classification: self.judged.finish(),
+            classification_level1: self.level1.finish(),
+            proofs: std::mem::take(&mut self.proofs),
             deterministic: std::mem::take(&mut self.det),
             deterministic_conflicts: self.conflicts,
             no_rule: self.no_rule,

@@ -112,7 +112,8 @@ fn a_textbook_position_for_every_theme() {
         name: "the exact solver",
         white_wins: &|p| Ok(pecp::truth::embedded_white_wins(p)),
     };
-    let e = explain(&pos, Orientation::AsGiven, &own, d.as_ref(), &judge).unwrap();
+    let j = pecp::proof::judge_position(&pos, &evaluate);
+    let e = explain(&pos, Orientation::AsGiven, &own, &j, d.as_ref(), &judge).unwrap();
     assert_eq!(
         (e.theme, e.winner, e.proved),
         (Some(Theme::Material), None, true),
@@ -160,7 +161,7 @@ fn squares_in(text: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_verdict_in_words_agrees_with_level_1_on_a_sample() {
+fn the_verdict_in_words_agrees_with_the_verdict_on_a_sample() {
     let all = enumerate::all_positions();
     for k in all.iter().step_by(97) {
         let input = Input {
@@ -179,7 +180,13 @@ fn the_verdict_in_words_agrees_with_level_1_on_a_sample() {
             a.fen,
             e.sentence
         );
-        assert_eq!(e.proved, ev.deterministic, "{}: {}", a.fen, e.sentence);
+        assert_eq!(
+            e.proved,
+            ev.proved_by.is_some(),
+            "{}: {}",
+            a.fen,
+            e.sentence
+        );
         for s in std::iter::once((&e.sentence, &e.squares))
             .chain(e.moves.iter().map(|m| (&m.sentence, &m.squares)))
         {
@@ -283,6 +290,40 @@ fn the_defender_takes_a_free_pawn() {
     assert_eq!(a.chosen_san.as_deref(), Some("Kxd5"));
     assert!(
         a.explanation.sentence.contains("takes"),
+        "{}",
+        a.explanation.sentence
+    );
+}
+
+/// A position the rules do not decide, but its only move leads to a
+/// proved win: the verdict is a win, proved one move ahead, and says so.
+#[test]
+fn a_verdict_proved_one_move_ahead_says_so() {
+    let a = analyse(
+        &Input::parse("6k1/6P1/7K/8/8/8/8/8 b - - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    assert!(!a.evaluation.deterministic);
+    assert_eq!(a.evaluation.verdict, "win");
+    assert_eq!(a.evaluation.proved_by, Some(pecp::proof::ProvedBy::Moves));
+    assert!(a.explanation.proved);
+    assert!(
+        a.explanation
+            .sentence
+            .starts_with("White wins: whatever Black plays"),
+        "{}",
+        a.explanation.sentence
+    );
+    // With the pawn side to move: "White wins with c4".
+    let a = analyse(
+        &Input::parse("8/8/8/7K/8/2P4k/8/8 w - - 0 1").unwrap(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(a.evaluation.proved_by, Some(pecp::proof::ProvedBy::Moves));
+    assert!(
+        a.explanation.sentence.starts_with("White wins with c4:"),
         "{}",
         a.explanation.sentence
     );

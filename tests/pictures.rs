@@ -184,11 +184,9 @@ fn the_html_line_is_one_page_with_a_diagram_per_move() {
 }
 
 #[test]
-fn the_map_agrees_with_the_tables_and_marks_level_1s_errors() {
-    let Some(_) = common::tables("the_map_agrees_with_the_tables") else {
-        return;
-    };
-    let dir = common::tables_dir();
+fn the_map_agrees_with_the_solver_and_marks_the_rules_errors() {
+    // Without --tablebases the map is judged by the embedded solver, the
+    // same judge as below (Syzygy agrees with it everywhere: tests/sweep.rs).
     let svg = temp("map.svg");
     let o = pecp(&[
         "map",
@@ -198,8 +196,6 @@ fn the_map_agrees_with_the_tables_and_marks_level_1s_errors() {
         "a6",
         "--side",
         "white",
-        "--tablebases",
-        dir.to_str().unwrap(),
         "--svg",
         svg.to_str().unwrap(),
     ]);
@@ -230,7 +226,7 @@ fn the_map_agrees_with_the_tables_and_marks_level_1s_errors() {
                     Err(_) => '.',
                     Ok(k) => {
                         let wins = o_.white_wins(k);
-                        let v = evaluate(&pecp::Node::from_kpk(k)).verdict();
+                        let v = pecp::proof::judge_position(&k.to_chess(), &evaluate).verdict;
                         match (wins, v == Verdict::Win, v == Verdict::Draw) {
                             (true, true, _) => 'W',
                             (true, false, _) => 'w',

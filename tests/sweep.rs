@@ -8,10 +8,13 @@ use pecp::truth::Truth;
 use pecp::validate::{Options, SideFilter, run};
 use shakmaty::Color;
 
-/// The classification floor, as `pecp validate` measures it (today
-/// 0.9960): the level-1 verdict agrees with the tablebase in at least 99.5%
-/// of the positions.
+/// The classification floor of the rules on the position alone, as `pecp
+/// validate` measures it (0.9960): the level-1 verdict agrees with the
+/// tablebase in at least 99.5% of the positions.
 const FLOOR_CLASSIFICATION: f64 = 0.995;
+
+/// The floor of the verdict with its one-ply proof (0.9988).
+const FLOOR_VERDICT: f64 = 0.998;
 
 fn full() -> Options {
     Options {
@@ -90,10 +93,26 @@ fn check(report: &pecp::validate::Report) {
     assert!(free.positions > 10_000, "few capture chances: {free:?}");
     assert_eq!(free.sound, free.positions, "black refuses a free pawn");
     assert!(
-        report.classification.accuracy >= FLOOR_CLASSIFICATION,
-        "classification fell to {:.4}",
+        report.classification_level1.accuracy >= FLOOR_CLASSIFICATION,
+        "level-1 classification fell to {:.4}",
+        report.classification_level1.accuracy
+    );
+    assert!(
+        report.classification.accuracy >= FLOOR_VERDICT,
+        "the verdict's classification fell to {:.4}",
         report.classification.accuracy
     );
+    // Every proof is right: by a rule on the position, or one move ahead.
+    let p = &report.proofs;
+    assert_eq!(
+        p.rule.sound, p.rule.positions,
+        "a rule proves a wrong verdict"
+    );
+    assert_eq!(
+        p.moves.sound, p.moves.positions,
+        "the moves prove a wrong verdict"
+    );
+    assert!(p.moves.positions > 10_000, "{p:?}");
 }
 
 fn assert_converts_every_won_position(truth: &Truth) {
@@ -185,4 +204,39 @@ fn validate_results_do_not_depend_on_the_thread_count() {
     };
     assert_eq!(epd(&ea), epd(&eb));
     assert_eq!(a.positions, 20_000);
+}
+
+/// The verdict never contradicts a result the rules prove one move ahead:
+/// with the pawn side to move, a move to a proved win makes the verdict a
+/// win; with the defender to move, a move to a proved draw makes it a draw.
+#[test]
+fn the_verdict_never_contradicts_a_proved_move() {
+    use pecp::evaluate::Verdict;
+    use shakmaty::Position;
+    let cache = pecp::validate::WeightCache::build();
+    let eval = cache.evaluator();
+    let mut contradictions = Vec::new();
+    for k in all_positions() {
+        let pos = k.to_chess();
+        let j = pecp::proof::judge_position(&pos, &eval);
+        let wants = if k.turn() == Color::White {
+            Verdict::Win
+        } else {
+            Verdict::Draw
+        };
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let e = eval(&pecp::Node::from_chess(&after));
+            if e.deterministic && e.verdict() == wants && j.verdict != wants {
+                contradictions.push(pecp::position::fen_of(&pos));
+            }
+        }
+    }
+    assert!(
+        contradictions.is_empty(),
+        "{} contradictions, e.g. {:?}",
+        contradictions.len(),
+        &contradictions[..contradictions.len().min(5)]
+    );
 }

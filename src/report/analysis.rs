@@ -47,10 +47,13 @@ fn position(a: &Analysis) -> String {
     } else {
         ", averaged"
     };
-    s.push_str(&format!(
-        "weight:       {:.2} ({}{how})",
-        e.weight, e.verdict
-    ));
+    let verdict = match e.proved_by {
+        Some(crate::proof::ProvedBy::Moves) => {
+            format!("averaged; {}, proved one move ahead", e.verdict)
+        }
+        _ => format!("{}{how}", e.verdict),
+    };
+    s.push_str(&format!("weight:       {:.2} ({verdict})", e.weight));
     if let Some(t) = &a.tablebase {
         s.push_str(&format!(
             "   tablebase: {} for the side to move, DTZ {}",

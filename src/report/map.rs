@@ -41,7 +41,7 @@ pub fn text(m: &Map) -> String {
     }
     s.push_str("   a b c d e f g h\n");
     s.push_str(&format!(
-        "W: {pawn_side} wins; D: draw; .: the {defender} king cannot stand there; lower case: the rules' level-1 verdict disagrees\n"
+        "W: {pawn_side} wins; D: draw; .: the {defender} king cannot stand there; lower case: the rules' verdict disagrees\n"
     ));
     s
 }
@@ -65,7 +65,7 @@ pub fn svg(m: &Map) -> String {
     let (pawn_side, _) = side_words(m);
     let marks = Marks {
         caption: format!(
-            "{} to move; green: {pawn_side} wins; grey: draw\nx: the rules' level-1 verdict disagrees",
+            "{} to move; green: {pawn_side} wins; grey: draw\nx: the rules' verdict disagrees",
             capitalised(m.turn)
         ),
         ..Marks::default()

@@ -43,9 +43,21 @@ fn truth_lines(r: &Report) -> String {
 fn classification(r: &Report) -> String {
     let c = &r.classification;
     let m = &c.confusion;
+    let l1 = &r.classification_level1;
+    let p = &r.proofs;
     let mut s = format!(
-        "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4})\n",
-        c.accuracy, c.accuracy_white_to_move, c.accuracy_black_to_move
+        "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4}); \
+         the rules on the position alone: {:.4}\n\
+         proved by a rule: {} ({} right); by the moves, one ply: {} ({} right); unproved: {}\n",
+        c.accuracy,
+        c.accuracy_white_to_move,
+        c.accuracy_black_to_move,
+        l1.accuracy,
+        p.rule.positions,
+        p.rule.sound,
+        p.moves.positions,
+        p.moves.sound,
+        p.unproved
     );
     s.push_str("              called win  called draw  unknown\n");
     s.push_str(&format!(
