@@ -50,7 +50,7 @@ pub struct EvalReport {
 impl EvalReport {
     /// From an evaluation.
     pub fn new(e: &Evaluation) -> EvalReport {
-        let book = RuleBook::builtin();
+        let book = RuleBook::in_use();
         EvalReport {
             weight: round4(e.weight),
             verdict: e.verdict().word(),

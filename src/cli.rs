@@ -38,6 +38,9 @@ enum Command {
     /// Compare the selectors (PECP, SOMA, alpha-beta at several depths) on
     /// the same positions: move soundness, conversion, time.
     Compare(commands::compare::Args),
+    /// Tune the averaged rules' weights against the truth (genetic algorithm
+    /// or logistic fit), checked over every position.
+    Tune(commands::tune::Args),
     /// Benchmarks: level-1 evaluation speed, or validate against a plain
     /// Syzygy sweep measured in the same run.
     Bench {
@@ -120,6 +123,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Map(a) => commands::map::run(a, out),
         Command::Validate(a) => commands::validate::run(a, out),
         Command::Compare(a) => commands::compare::run(a, out),
+        Command::Tune(a) => commands::tune::run(a, out),
         Command::Bench { what } => commands::bench::run(what, out),
         Command::Tablebases { action } => commands::tablebases::run(action, out),
     }

@@ -116,7 +116,11 @@ pub fn combine(fired: RuleSet, book: &RuleBook) -> Evaluation {
 /// The position is put on the canonical half of the board first (pawn on
 /// files a-d), so a position and its mirror image always weigh the same.
 pub fn evaluate(node: &Node) -> Evaluation {
-    let book = RuleBook::builtin();
+    evaluate_with(node, RuleBook::in_use())
+}
+
+/// [`evaluate`] with the weights of `book`.
+pub fn evaluate_with(node: &Node, book: &RuleBook) -> Evaluation {
     combine(fired_rules(&node.canonical(), book), book)
 }
 

@@ -241,7 +241,7 @@ pub fn explain(
     decision: Option<&Decision>,
     judge: &Judge,
 ) -> Result<Explanation> {
-    let book = RuleBook::builtin();
+    let book = RuleBook::in_use();
     let node = Node::from_chess(pos);
     let by_moves = match (judgement.proved_by, decision) {
         (Some(ProvedBy::Moves), Some(d)) => {
@@ -379,7 +379,7 @@ pub fn line_move(
     decision: Option<&Decision>,
     after: &Evaluation,
 ) -> MoveExplanation {
-    let book = RuleBook::builtin();
+    let book = RuleBook::in_use();
     if let Some(d) = decision {
         return chosen_move(pos, orientation, d, book);
     }

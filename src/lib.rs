@@ -57,6 +57,7 @@ pub mod selectors;
 pub mod tablebase;
 pub mod tablefiles;
 pub mod truth;
+pub mod tune;
 pub mod validate;
 pub mod weights;
 

@@ -9,7 +9,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::enumerate;
 use crate::error::Result;
-use crate::evaluate::{Evaluation, Verdict, combine, evaluate};
+use crate::evaluate::{Evaluation, Verdict, combine, evaluate_with};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
 use crate::position::{Kpk, TABLE_SIZE, fen_of};
@@ -302,7 +302,10 @@ pub fn work_size(opts: &Options) -> u64 {
 
 /// The truth for every KPK position, in a dense table (1 = White wins).
 /// Only the canonical half is probed; the mirror half copies it.
-fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
     let canon = canonical_positions();
     let values: Vec<Result<bool>> = canon
         .par_iter()
@@ -321,6 +324,7 @@ fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
 /// answer as [`evaluate`], fired rules included.
 pub struct WeightCache {
     evals: Vec<Evaluation>,
+    book: RuleBook,
 }
 
 impl WeightCache {
@@ -328,17 +332,25 @@ impl WeightCache {
     /// is mirror-invariant (it works on the canonical half), so only the
     /// canonical positions are evaluated.
     pub fn build() -> WeightCache {
+        WeightCache::build_with(RuleBook::in_use())
+    }
+
+    /// The same with the weights of `book`.
+    pub fn build_with(book: &RuleBook) -> WeightCache {
         let canon = canonical_positions();
         let evals: Vec<(Kpk, Evaluation)> = canon
             .par_iter()
-            .map(|k| (*k, evaluate(&Node::from_kpk(*k))))
+            .map(|k| (*k, evaluate_with(&Node::from_kpk(*k), book)))
             .collect();
-        let mut table = vec![combine(RuleSet::default(), RuleBook::builtin()); TABLE_SIZE];
+        let mut table = vec![combine(RuleSet::default(), book); TABLE_SIZE];
         for (k, e) in &evals {
             table[k.index()] = *e;
             table[k.mirror_files().index()] = *e;
         }
-        WeightCache { evals: table }
+        WeightCache {
+            evals: table,
+            book: book.clone(),
+        }
     }
 
     /// The evaluation of a KPK position.
@@ -351,7 +363,7 @@ impl WeightCache {
     pub fn evaluator(&self) -> impl Fn(&Node) -> Evaluation + '_ {
         move |node: &Node| match node.kpk() {
             Some(k) => self.evals[k.index()],
-            None => evaluate(node),
+            None => evaluate_with(node, &self.book),
         }
     }
 }
@@ -483,12 +495,26 @@ pub fn run(
     opts: &Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<(Report, Vec<Counterexample>)> {
+    run_with(truth, opts, RuleBook::in_use(), tick)
+}
+
+/// [`run`] with the weights of `book` (`pecp tune` checks its candidates
+/// so).
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn run_with(
+    truth: &Truth,
+    opts: &Options,
+    book: &RuleBook,
+    tick: &(dyn Fn() + Sync),
+) -> Result<(Report, Vec<Counterexample>)> {
     let started = Instant::now();
     let sweep = Sweep {
         truth,
         opts,
         table: truth_table(truth)?,
-        cache: WeightCache::build(),
+        cache: WeightCache::build_with(book),
     };
     let positions = select_positions(opts);
     let mut decided: Vec<Kpk> = positions.iter().map(|&k| sweep.key(k)).collect();
@@ -505,7 +531,7 @@ pub fn run(
         .collect();
     let selection_s = selection_started.elapsed().as_secs_f64();
     let outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
-    let mut tally = Tally::new(RuleBook::builtin());
+    let mut tally = Tally::new(book);
     for &k in &positions {
         let c = sweep.key(k);
         let at = decided
@@ -558,8 +584,8 @@ impl ClassTally {
 }
 
 /// The figures of a sweep, position by position.
-struct Tally {
-    book: &'static RuleBook,
+struct Tally<'b> {
+    book: &'b RuleBook,
     judged: ClassTally,
     level1: ClassTally,
     proofs: Proofs,
@@ -579,8 +605,8 @@ struct Tally {
     tb_wins: usize,
 }
 
-impl Tally {
-    fn new(book: &'static RuleBook) -> Tally {
+impl<'b> Tally<'b> {
+    fn new(book: &'b RuleBook) -> Tally<'b> {
         Tally {
             book,
             judged: ClassTally::default(),

@@ -1,4 +1,5 @@
-//! Weights: the rule table in `rules/weights.toml`, read once.
+//! Weights: the rule table in `rules/weights.toml`, read once, and the
+//! weights a user's file (`--weights FILE`) puts in their place.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -104,9 +105,25 @@ struct File {
     rule: Vec<RuleRow>,
 }
 
+#[derive(Deserialize)]
+struct WeightsOnly {
+    rule: Vec<WeightRow>,
+}
+
+/// A row of a user's weights file: only the id and the weight are read.
+#[derive(Deserialize)]
+struct WeightRow {
+    id: String,
+    weight: f64,
+}
+
+/// The book every evaluation uses: the compiled-in one, unless a weights
+/// file was installed first.
+static IN_USE: OnceLock<RuleBook> = OnceLock::new();
+
 /// The rule table with an index by id. The position of a row is its
 /// priority (lower first).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RuleBook {
     /// The rows in file order.
     pub rows: Vec<RuleRow>,
@@ -153,6 +170,61 @@ impl RuleBook {
         })
     }
 
+    /// The book evaluations use: the compiled-in one, or the one
+    /// [`RuleBook::install`] put in its place.
+    pub fn in_use() -> &'static RuleBook {
+        IN_USE.get_or_init(|| RuleBook::builtin().clone())
+    }
+
+    /// Makes `book` the one every evaluation uses. Only before the first
+    /// evaluation; returns false if the book in use was already read.
+    pub fn install(book: RuleBook) -> bool {
+        IN_USE.set(book).is_ok()
+    }
+
+    /// This book with the weights of a weights file (the format of
+    /// `rules/weights.toml`; only `id` and `weight` are read): every rule
+    /// once, no other, each weight in [0, 1].
+    ///
+    /// # Errors
+    /// One line naming the first missing, unknown, repeated or
+    /// out-of-range rule.
+    pub fn with_weights(&self, text: &str) -> Result<RuleBook, String> {
+        let file: WeightsOnly = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+        let mut book = self.clone();
+        let mut seen = vec![false; book.rows.len()];
+        for row in &file.rule {
+            let i = self
+                .index_of(&row.id)
+                .ok_or_else(|| format!("unknown rule {}", row.id))?;
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(format!("rule {} listed twice", row.id));
+            }
+            if !(0.0..=1.0).contains(&row.weight) {
+                return Err(format!(
+                    "rule {} has weight {} outside [0, 1]",
+                    row.id, row.weight
+                ));
+            }
+            book.rows[i].weight = row.weight;
+        }
+        if let Some(i) = seen.iter().position(|s| !s) {
+            return Err(format!("rule {} is missing", self.rows[i].id));
+        }
+        Ok(book)
+    }
+
+    /// The book in `rules/weights.toml`'s format, each row whole, after a
+    /// comment `header` (one or more lines, each written as `# ...`).
+    pub fn to_toml(&self, header: &str) -> String {
+        let mut s: String = header.lines().map(|l| format!("# {l}\n")).collect();
+        for r in &self.rows {
+            let row = toml::to_string(r).expect("a rule row serialises");
+            s.push_str(&format!("\n[[rule]]\n{row}"));
+        }
+        s
+    }
+
     /// Row index of a rule id.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.index.get(id).copied()
@@ -183,7 +255,7 @@ impl RuleId {
 
 /// A set of rules (those that fired in a position), as a bitset over the
 /// rows of the book; iterated in book order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleSet(u128);
 
 impl RuleSet {

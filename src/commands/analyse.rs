@@ -33,6 +33,10 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Also write the diagram as SVG to FILE (whole or not at all): the
     /// squares the explanation names highlighted, the chosen move an arrow.
     #[arg(long, value_name = "FILE")]
@@ -48,6 +52,7 @@ struct Options {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    super::load_weights(args.weights.as_deref())?;
     if let Some(path) = &args.svg {
         if args.position == "-" {
             return Err(

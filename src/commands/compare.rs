@@ -38,12 +38,17 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Print the table as JSON (one report per selector).
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    super::load_weights(args.weights.as_deref())?;
     let truth = Truth::new(super::find_tables(args.tablebases.as_deref())?);
     let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
     for (i, &d) in args.depths.iter().enumerate() {

@@ -44,6 +44,10 @@ pub struct Args {
     /// pairings (text and PGN).
     #[arg(long)]
     verbose: bool,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -63,6 +67,7 @@ enum Format {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    super::load_weights(args.weights.as_deref())?;
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }

@@ -25,6 +25,10 @@ pub struct Args {
     /// The pawn's colour.
     #[arg(long, value_name = "COLOUR", value_enum, default_value_t = ColourArg::White)]
     pawn_colour: ColourArg,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Also write the map as SVG to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -55,6 +59,7 @@ fn square(flag: &str, s: &str) -> Result<Square, PecpError> {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    super::load_weights(args.weights.as_deref())?;
     if let Some(path) = &args.svg {
         pecp::io::check_writable(path)?;
     }

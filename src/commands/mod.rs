@@ -10,6 +10,7 @@ pub mod map;
 pub mod rules;
 pub mod show;
 pub mod tablebases;
+pub mod tune;
 pub mod validate;
 
 use std::io::Write;
@@ -119,6 +120,28 @@ impl PlayerArg {
             PlayerArg::Alphabeta => Player::Select(Selector::AlphaBeta { depth }),
             PlayerArg::Tablebase => Player::Tablebase,
         }
+    }
+}
+
+/// `--weights FILE`: a file in `rules/weights.toml`'s format whose weights
+/// replace the compiled-in ones for the whole command.
+pub fn load_weights(path: Option<&std::path::Path>) -> Result<(), PecpError> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| PecpError::Io {
+        what: format!("cannot read --weights {}", path.display()),
+        source: e,
+    })?;
+    let book = pecp::weights::RuleBook::builtin()
+        .with_weights(&text)
+        .map_err(|e| PecpError::Usage(format!("--weights {}: {e}", path.display())))?;
+    if pecp::weights::RuleBook::install(book) {
+        Ok(())
+    } else {
+        Err(PecpError::Usage(
+            "--weights: the rule book was already in use".into(),
+        ))
     }
 }
 

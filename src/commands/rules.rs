@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    let book = RuleBook::builtin();
+    let book = RuleBook::in_use();
     let s = if args.json {
         json(book, criteria())
     } else {

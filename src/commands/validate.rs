@@ -36,6 +36,10 @@ pub struct Args {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -55,6 +59,7 @@ enum SideArg {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    super::load_weights(args.weights.as_deref())?;
     if let Some(path) = &args.counterexamples {
         pecp::io::check_writable(path)?;
     }

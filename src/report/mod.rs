@@ -13,6 +13,7 @@ pub mod map;
 pub mod rules;
 pub mod svg;
 pub mod tablebases;
+pub mod tune;
 pub mod validation;
 
 use crate::analysis::EvalReport;
