@@ -1221,10 +1221,10 @@ crepe! {
     // side: it is neither escorting the pawn nor in front of it, and must
     // come back across before the pawn can advance [FINE p. 8; KPK]. It is
     // often the only averaged rule that fires: with it no position is left
-    // without a verdict (there were 2,188). Weight 0.30, not its win share
-    // 0.22 (`cargo run --release --example calibrate`): at 0.22, 0.25 or
-    // 0.27 it reorders White's level-1 best three and White keeps 20 to 50
-    // fewer wins; at 0.30 every move is kept (measured with `pecp validate`).
+    // without a verdict (there were 2,188). Its hand weight was 0.30, not
+    // its win share 0.22 (`cargo run --release --example calibrate`): at
+    // 0.22, 0.25 or 0.27 it reorders White's level-1 best three and White
+    // keeps 20 to 50 fewer wins. Its weight is now tuned (rules/weights.toml).
     Fires("king_ahead_off_to_the_side") <- Board(w, p, _), (w.1 > p.1), (dx(w, p) >= 2);
 
     // The white king stands ahead of its pawn, within one file: it escorts
