@@ -47,39 +47,6 @@ pub enum Opp {
     Diagonal,
 }
 
-/// Where the kings stand relative to the pawn, counted from the pawn and
-/// seen from the defender's side of its file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Placed {
-    /// The white king's files from the pawn, counted positive towards the
-    /// black king's side of the pawn's file (negative: the pawn stands
-    /// between the kings).
-    pub wk_files: i8,
-    /// The white king's ranks ahead of the pawn (negative: behind it).
-    pub wk_ranks: i8,
-    /// The black king's files from the pawn (never negative).
-    pub bk_files: i8,
-    /// The black king's ranks ahead of the pawn (negative: behind it).
-    pub bk_ranks: i8,
-    /// The pawn's rank, 2 to 7.
-    pub pawn_rank: i8,
-}
-
-impl Placed {
-    /// The placement of the white king `w` and the black king `b` around
-    /// the pawn `p`.
-    pub fn of(w: Sq, p: Sq, b: Sq) -> Placed {
-        let side = if b.0 >= p.0 { 1 } else { -1 };
-        Placed {
-            wk_files: (w.0 - p.0) * side,
-            wk_ranks: w.1 - p.1,
-            bk_files: dx(b, p),
-            bk_ranks: b.1 - p.1,
-            pawn_rank: p.1,
-        }
-    }
-}
-
 crepe! {
     // ------------------------------------------------------------ input
     @input
@@ -150,11 +117,6 @@ crepe! {
     // file.
     struct PawnBetweenKings();
     PawnBetweenKings() <- Board(w, p, b), ((w.0 - p.0) * (b.0 - p.0) < 0);
-
-    // Where the kings stand relative to the pawn, seen from the defender's
-    // side (see `Placed`, below the program, for its five counts).
-    struct Placement(Placed);
-    Placement(Placed::of(w, p, b)) <- Board(w, p, b);
 
     // Step 3: the kings on one file, rank or diagonal, and the squares between.
     struct KingsAligned(Line, i8);
@@ -394,138 +356,6 @@ crepe! {
         Board(w, p, b), ToMove(s), !RookPawn(), (w == Sq(p.0, p.1 - 1)), (dx(b, p) >= 2),
         (s == Side::White || b.1 <= p.1);
 
-    // The defender shut out above [FINE pp. 8-9; KPK, shouldering]: Black
-    // to move, a non-rook pawn on the 6th or below, the white king two to
-    // four ranks in front of it, on the defender's side of the pawn's file
-    // or at most one file over, and the black king higher up still (four
-    // ranks or more in front of the pawn) and no nearer the pawn's file
-    // than the white king: the white king stands between the defender and
-    // the pawn's path, and the defender cannot get round it in time
-    // (n=1,488, no exception).
-    Fires("defender_shut_out_above") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank <= 6), (pl.wk_ranks >= 2),
-        (pl.wk_ranks <= 4), (pl.bk_ranks >= 4), (pl.wk_files >= -1), (pl.bk_files >= pl.wk_files);
-    // ... or the white king four or five ranks in front, at most two files
-    // on the far side or three on the defender's, and the black king two
-    // files or more off and five ranks or more in front (n=379, no
-    // exception).
-    Fires("defender_shut_out_above") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks >= 4), (pl.wk_ranks <= 5),
-        (pl.wk_files >= -2), (pl.wk_files <= 3), (pl.bk_files >= 2), (pl.bk_ranks >= 5);
-    // ... or four ranks or more above a white king that is in front of its
-    // pawn, and no more than two files further out than it (n=284, no
-    // exception).
-    Fires("defender_shut_out_above") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks >= 1),
-        (pl.bk_files - pl.wk_files >= 0), (pl.bk_files - pl.wk_files <= 2),
-        (pl.bk_ranks - pl.wk_ranks >= 4);
-
-    // The defender beside or below the pawn, off its file, the white king
-    // near [FINE p. 7; KPK]: a black king that is not in front of a
-    // non-rook pawn must first get round it, and with the white king close
-    // to the pawn it never gets in front. Black to move: two files off and
-    // not above the pawn, the white king within two files and one rank of
-    // it (n=1,459, no exception); or three files off and below the pawn, the
-    // white king level with the pawn or up to two ranks below, from three
-    // files on the far side to four on the defender's (n=1,311, no
-    // exception). White to move: two files off or more and not above the
-    // pawn, the white king from three files on the far side to one on the
-    // defender's, from two ranks behind to three ahead (n=7,890, no exception).
-    Fires("defender_beside_king_near") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.bk_files == 2), (pl.bk_ranks <= 0),
-        (pl.wk_files >= -2), (pl.wk_files <= 2), (pl.wk_ranks >= -1), (pl.wk_ranks <= 1);
-    Fires("defender_beside_king_near") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.bk_files == 3), (pl.bk_ranks <= -1),
-        (pl.wk_files >= -3), (pl.wk_files <= 4), (pl.wk_ranks >= -2), (pl.wk_ranks <= 0);
-    Fires("defender_beside_king_near") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 2), (pl.bk_ranks <= 0),
-        (pl.wk_files >= -3), (pl.wk_files <= 1), (pl.wk_ranks >= -2), (pl.wk_ranks <= 3);
-    // ... or, White to move, three files off or more and not above the
-    // pawn, the white king up to three files over on the defender's side
-    // (or anywhere on the far side), from one rank behind to three ahead
-    // (n=6,245, no exception).
-    Fires("defender_beside_king_near") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 3), (pl.bk_ranks <= 0),
-        (pl.wk_files <= 3), (pl.wk_ranks >= -1), (pl.wk_ranks <= 3);
-
-    // The king shoulders the defender [KPK, shouldering; FINE pp. 8-9]:
-    // Black to move, a pawn on the 5th or below, the white king on the
-    // defender's side of the pawn's file (or at most a file past it), the
-    // black king at most a file nearer the pawn's file than the white king
-    // and on its rank, or one rank above it while the white king is in
-    // front of the pawn (n=2,516, no exception); or the white king on
-    // the defender's side of the pawn, the black king further out and not
-    // above it, the white king at most two ranks in front of its pawn
-    // (n=4,060, no exception). The defender has to walk round the white king
-    // to get in front of the pawn and is too late.
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= -1),
-        (pl.bk_files - pl.wk_files >= -1),
-        (pl.bk_ranks == pl.wk_ranks || (pl.bk_ranks == pl.wk_ranks + 1 && pl.wk_ranks >= 1));
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_files >= 1), (pl.wk_ranks <= 2),
-        (pl.bk_files - pl.wk_files >= 1), (pl.bk_ranks <= pl.wk_ranks);
-    // ... or the black king right beside the white king on its outer side
-    // (level, below, or one rank above it), the white king no more than a
-    // rank in front of its pawn (n=2,553, no exception); or, the pawn on the
-    // 2nd, the white king two files or more off on the defender's side and
-    // at most three ranks ahead, the black king further out and at most a
-    // rank above it (n=350, no exception); or, the pawn on the 5th or 6th,
-    // the white king two files off on the defender's side and not behind
-    // the pawn, the black king further out and at most a rank below it
-    // (n=320, no exception).
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_ranks <= 1),
-        (pl.bk_files - pl.wk_files >= 0), (pl.bk_files - pl.wk_files <= 1),
-        (pl.bk_ranks - pl.wk_ranks <= 1);
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= 2),
-        (pl.wk_ranks <= 3), (pl.bk_files - pl.wk_files >= 0), (pl.bk_ranks - pl.wk_ranks <= 1);
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank >= 5), (pl.wk_files >= 2),
-        (pl.wk_ranks >= 0), (pl.bk_files - pl.wk_files >= 1), (pl.bk_ranks - pl.wk_ranks >= -1);
-    // White to move, the black king three files or more beyond the white
-    // king and within a rank of it, a pawn on the 5th or below, the white
-    // king at most two files on the far side (n=4,220, no exception); or
-    // five files beyond, from a rank below to two above, any pawn, the
-    // white king at most three files on the far side (n=3,627, no exception).
-    // Black to move, six files beyond, level or a rank above (n=888, no
-    // exception).
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= -2),
-        (pl.bk_files - pl.wk_files >= 3), (pl.bk_ranks - pl.wk_ranks >= -1),
-        (pl.bk_ranks - pl.wk_ranks <= 1);
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.wk_files >= -3),
-        (pl.bk_files - pl.wk_files >= 5), (pl.bk_ranks - pl.wk_ranks >= -1),
-        (pl.bk_ranks - pl.wk_ranks <= 2);
-    Fires("king_shoulders_defender") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.wk_files >= -3),
-        (pl.bk_files - pl.wk_files >= 6), (pl.bk_ranks - pl.wk_ranks >= 0),
-        (pl.bk_ranks - pl.wk_ranks <= 1);
-
-    // The pawn on its starting square [KNOW 2; FINE p. 7]: a non-rook pawn
-    // on the 2nd can still double-step, which gains the white king the
-    // tempo it needs. White to move, the black king off the pawn's file
-    // and no higher than the 3rd rank, the white king within three files
-    // and up to four ranks ahead (n=1,464, no exception); either side to
-    // move, the black king three files off (four with Black to move) and
-    // the white king not more than two files over on its side (n=4,160,
-    // no exception); Black to move, the black king two files off and no
-    // higher than the 4th, the white king within two files and one to
-    // three ranks ahead (n=756, no exception).
-    Fires("pawn_on_second_rank_escorted") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= -3),
-        (pl.wk_files <= 3), (pl.wk_ranks >= 0), (pl.wk_ranks <= 4), (pl.bk_files >= 1),
-        (pl.bk_ranks <= 1);
-    Fires("pawn_on_second_rank_escorted") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files <= 2),
-        (pl.wk_ranks <= 5), (pl.bk_files >= 3 + t);
-    Fires("pawn_on_second_rank_escorted") <-
-        Placement(pl), ToMove(Side::Black), !RookPawn(), (pl.pawn_rank == 2), (pl.wk_files >= -2),
-        (pl.wk_files <= 2), (pl.wk_ranks >= 1), (pl.wk_ranks <= 3), (pl.bk_files >= 2),
-        (pl.bk_ranks <= 2);
-
     // The defender left behind [FINE p. 7]: a king two or more ranks behind
     // a pawn never catches it: each time it comes closer the pawn steps on,
     // and it can never get in front. Whatever its file and wherever the
@@ -623,11 +453,6 @@ crepe! {
     // (n=17,435, no exception).
     Fires("defender_far_to_the_side") <-
         Board(w, p, b), StopRace(t), !RookPawn(), (dx(b, p) >= 4), (t >= 0), (dx(w, b) >= 3);
-    // ... or, White to move, four files or more from a non-rook pawn, the
-    // white king anywhere on the far side or up to two files over on the
-    // defender's (n=10,464, no exception).
-    Fires("defender_far_to_the_side") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 4), (pl.wk_files <= 2);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
@@ -712,21 +537,6 @@ crepe! {
         Board(w, p, b), PawnBetweenKings(), BlackTempo(t), !RookPawn(), (p.1 <= 5),
         (dx(w, p) <= 2), (w.1 >= p.1), (w.1 <= p.1 + 2), (dx(b, p) > t),
         (b.1 > p.1 + 1 || dx(b, p) >= 2);
-    // ... or, White to move, the black king three files or more off a
-    // non-rook pawn, the white king at most one file over on the
-    // defender's side (or anywhere on the far side), from two ranks behind
-    // to four ahead (n=10,720, no exception).
-    Fires("defender_on_the_far_side") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.bk_files >= 3), (pl.wk_files <= 1),
-        (pl.wk_ranks >= -2), (pl.wk_ranks <= 4);
-    // ... or, White to move, a non-rook pawn on the 6th or below, the white
-    // king on its file or on the side away from the defender, within three
-    // files of it and from one rank behind to three ahead, and the black
-    // king two files or more off the pawn's file: the white king gets in
-    // front first (n=7,080, no exception).
-    Fires("defender_on_the_far_side") <-
-        Placement(pl), ToMove(Side::White), !RookPawn(), (pl.pawn_rank <= 6), (pl.wk_files <= 0),
-        (pl.wk_files >= -3), (pl.wk_ranks >= -1), (pl.wk_ranks <= 3), (pl.bk_files >= 2);
 
     // The king leads, the defender barely in the square [FINE pp. 7-8]:
     // a non-rook pawn, the white king two moves ahead of the black king in
@@ -812,14 +622,6 @@ crepe! {
     // pawn (on a lower rank): the white king can never get in front to help.
     Fires("defender_in_front_king_behind") <-
         Board(w, p, b), (dx(b, p) <= 1), (b.1 > p.1), (b.1 <= p.1 + 3), (b.1 < 8), (w.1 < p.1);
-    // ... or, a non-rook pawn on the 5th or below, the black king within
-    // three files of it, level with it or in front, and the white king
-    // behind it on the defender's side (a file off and a rank behind with
-    // Black to move, two of each with White to move): the white king is in
-    // its own way and cannot get in front first (n=4,812, no exception).
-    Fires("defender_in_front_king_behind") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank <= 5), (pl.wk_files >= 2 - t),
-        (pl.wk_ranks <= t - 2), (pl.bk_files <= 3), (pl.bk_ranks >= 0);
 
     // The defender first to the key squares [KSQ; FINE pp. 7-9]: the
     // black king reaches the key squares three moves before the white king,
@@ -866,15 +668,6 @@ crepe! {
     Fires("attacker_gone_too_far") <-
         Board(w, p, b), KeySquareRace(tk), QueeningRace(tq), (p.1 == 3), (tk <= -1), (tq >= 2),
         (w.1 >= b.1 + 2);
-    // ... or the white king four ranks or more in front of a non-rook pawn
-    // on the 3rd or beyond while the black king stands by the pawn: within
-    // two files of it, level with it or a rank in front (Black to move:
-    // within three files, from a rank behind to two in front). The
-    // defender wins or blockades the pawn before the king gets back
-    // (n=2,112, no exception).
-    Fires("attacker_gone_too_far") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank >= 3), (pl.wk_ranks >= 4),
-        (pl.bk_files <= 2 + t), (pl.bk_ranks >= -t), (pl.bk_ranks <= 1 + t);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
     // or more above the black king, the black king inside the square of the
@@ -1013,17 +806,6 @@ crepe! {
         Board(w, p, b), RookPawn(), ToMove(Side::Black), (b.1 <= p.1), (w.0 != p.0),
         (w.1 <= p.1 + 2), (dist(w, p) < dist(b, p) || dist(w, p) == 1),
         (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
-    // ... and, the pawn on its starting square, the black king two files
-    // or more off and not above it: with Black to move, the white king two
-    // to four ranks ahead and at most three files over on the defender's
-    // side; with White to move, one or two ranks ahead, the black king
-    // three files off and at most two ranks up (n=289, no exception).
-    Fires("rook_pawn_defender_left_behind") <-
-        Placement(pl), RookPawn(), ToMove(Side::Black), (pl.pawn_rank == 2), (pl.wk_files <= 3),
-        (pl.wk_ranks >= 2), (pl.wk_ranks <= 4), (pl.bk_files >= 2), (pl.bk_ranks <= 0);
-    Fires("rook_pawn_defender_left_behind") <-
-        Placement(pl), RookPawn(), ToMove(Side::White), (pl.pawn_rank == 2), (pl.wk_files <= 3),
-        (pl.wk_ranks >= 1), (pl.wk_ranks <= 2), (pl.bk_files >= 3), (pl.bk_ranks <= 2);
 
     // Rook pawn, white king shut in on a7/a8 ahead of its pawn by the black
     // king on c7/c8 (n=88/0).
@@ -1105,30 +887,6 @@ crepe! {
         (dist(w, p) > 1), (dist(w, p) < dist(b, p)), (!(dx(b, p) <= 1 && b.1 >= 7)),
         (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1),
         (king_can_step_beside_pawn(w, b, p, 2));
-    // The white king one rank behind a pawn on the 6th, within two files
-    // of it, the black king off the pawn's file (two files off with Black
-    // to move): the king steps up beside its pawn before the defender can
-    // get in front (n=1,181, no exception).
-    Fires("sixth_rank_pawn_safe") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.wk_ranks == -1),
-        (pl.wk_files >= -2), (pl.wk_files <= 2), (pl.bk_files > t);
-    // The black king on the 7th or 8th rank two files or more from a pawn
-    // on the 6th (three with Black to move), whose guard of the squares
-    // beside the queening square keeps it out, and the white king within
-    // three files and at most two ranks behind (one with Black to move)
-    // (n=1,142, no exception).
-    Fires("sixth_rank_pawn_safe") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.bk_ranks >= 1),
-        (pl.bk_files >= 2 + t), (pl.wk_files >= -3), (pl.wk_files <= 3), (pl.wk_ranks >= t - 2);
-    // The white king two files or more off a pawn on the 6th on the
-    // defender's side, at most a rank behind, and the black king further
-    // out (or, White to move, at most a file nearer) and not more than a
-    // rank below the white king: the white king shoulders it away from
-    // the pawn (n=470, no exception).
-    Fires("sixth_rank_pawn_safe") <-
-        Placement(pl), BlackTempo(t), !RookPawn(), (pl.pawn_rank == 6), (pl.wk_files >= 2),
-        (pl.wk_ranks >= -1), (pl.bk_files - pl.wk_files >= t - 1),
-        (pl.bk_ranks - pl.wk_ranks >= -1);
 
     // The defender wins the pawn from afar [KPK; FINE p. 7, counting
     // tempi]: Black to move, its king inside the square of the pawn (it

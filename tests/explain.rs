@@ -315,15 +315,15 @@ fn a_verdict_proved_one_move_ahead_says_so() {
         "{}",
         a.explanation.sentence
     );
-    // With the pawn side to move: "White wins with c4".
+    // With the pawn side to move: "White wins with Kd3".
     let a = analyse(
-        &Input::parse("8/8/8/7K/8/2P4k/8/8 w - - 0 1").unwrap(),
+        &Input::parse("8/8/k7/8/8/2P5/4K3/8 w - - 0 1").unwrap(),
         None,
     )
     .unwrap();
     assert_eq!(a.evaluation.proved_by, Some(pecp::proof::ProvedBy::Moves));
     assert!(
-        a.explanation.sentence.starts_with("White wins with c4:"),
+        a.explanation.sentence.starts_with("White wins with Kd3:"),
         "{}",
         a.explanation.sentence
     );

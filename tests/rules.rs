@@ -352,30 +352,6 @@ const CASES: &[(&str, &str, &str)] = &[
         "3k4/8/8/8/8/8/3P4/5K2 w - - 0 1",
         "8/2k5/8/8/8/8/3P4/5K2 w - - 0 1",
     ),
-    // Fine pp. 8-9: the white king in front of its pawn keeps the defender out above it.
-    (
-        "defender_shut_out_above",
-        "8/4k3/8/3K4/8/2P5/8/8 b - - 0 1",
-        "8/4k3/8/3K4/8/2P5/8/8 w - - 0 1",
-    ),
-    // Fine p. 7, the square of the pawn: the pawn still has its double step; the defender is low, off the file.
-    (
-        "pawn_on_second_rank_escorted",
-        "8/8/8/8/8/K3k3/2P5/8 w - - 0 1",
-        "8/8/8/8/4k3/K7/2P5/8 w - - 0 1",
-    ),
-    // Fine p. 7: a defender beside the pawn, two files off, with the white king close.
-    (
-        "defender_beside_king_near",
-        "8/8/8/8/1K1P4/5k2/8/8 b - - 0 1",
-        "8/8/8/5k2/1K1P4/8/8/8 b - - 0 1",
-    ),
-    // KPK, shouldering: the white king between the defender and the pawn, on its rank.
-    (
-        "king_shoulders_defender",
-        "8/8/8/3K1k2/8/2P5/8/8 b - - 0 1",
-        "8/8/8/3K1k2/8/2P5/8/8 w - - 0 1",
-    ),
     // Fine pp. 8-9: the king behind its pawn steps up beside it, the defender two files off.
     (
         "king_behind_defender_off_file",

@@ -73,9 +73,9 @@ fn a_tuned_file_reads_back_through_weights() {
     let report = json(&pecp(&[
         "tune",
         "--generations",
-        "3",
+        "1",
         "--population",
-        "8",
+        "2",
         "--seed",
         "3",
         "--json",
