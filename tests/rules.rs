@@ -386,7 +386,7 @@ const CASES: &[(&str, &str, &str)] = &[
     (
         "defender_first_to_key_squares",
         "8/8/8/1k6/3P4/8/8/K7 w - - 0 1",
-        "8/8/8/8/k2P4/8/8/K7 w - - 0 1",
+        "8/8/8/8/k2P4/8/2K5/8 w - - 0 1",
     ),
     // Fine p. 7: the black king ahead of the pawn and two moves first to its stop square.
     (
