@@ -41,6 +41,9 @@ enum Command {
     /// Tune the averaged rules' weights against the truth (genetic algorithm
     /// or logistic fit), checked over every position.
     Tune(commands::tune::Args),
+    /// A UCI engine for KPK positions on stdin and stdout (for GUIs and
+    /// python-chess): it answers `go` at once with PECP's move.
+    Uci(commands::uci::Args),
     /// Benchmarks: level-1 evaluation speed, or validate against a plain
     /// Syzygy sweep measured in the same run.
     Bench {
@@ -124,6 +127,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Validate(a) => commands::validate::run(a, out),
         Command::Compare(a) => commands::compare::run(a, out),
         Command::Tune(a) => commands::tune::run(a, out),
+        Command::Uci(a) => commands::uci::run(a, out),
         Command::Bench { what } => commands::bench::run(what, out),
         Command::Tablebases { action } => commands::tablebases::run(action, out),
     }

@@ -58,6 +58,7 @@ pub mod tablebase;
 pub mod tablefiles;
 pub mod truth;
 pub mod tune;
+pub mod uci;
 pub mod validate;
 pub mod weights;
 

@@ -552,3 +552,26 @@ fn without_tables_the_exact_solver_judges_and_says_so() {
     ]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("[Black \"exact solver\"]"));
 }
+
+/// `pecp uci` speaks the protocol on stdin and stdout: it survives bad
+/// input, answers at once, and ends at `quit` or at the end of input.
+#[test]
+fn the_uci_engine_answers_and_survives_bad_input() {
+    let script = "uci\nisready\nposition fen garbage\ngo\nhello\n\
+                  position fen 8/8/3k4/8/8/3PK3/8/8 w - - 0 1\ngo movetime 100\nquit\ngo\n";
+    let o = pecp_stdin(&["uci"], script.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("info string bad FEN")), "{out}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).copied().collect::<Vec<_>>(),
+        ["bestmove 0000", "bestmove e3d4"],
+        "nothing after quit: {out}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info string White wins")), "{out}");
+    // The end of input ends it too.
+    let o = pecp_stdin(&["uci"], b"isready\n");
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -11,6 +11,7 @@ pub mod rules;
 pub mod show;
 pub mod tablebases;
 pub mod tune;
+pub mod uci;
 pub mod validate;
 
 use std::io::Write;

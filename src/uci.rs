@@ -1,0 +1,305 @@
+//! `pecp uci`: the Universal Chess Interface, as GUIs and python-chess
+//! speak it, for king-and-pawn-against-king positions.
+//!
+//! The engine answers `go` at once with the move the selector chooses
+//! (PECP's two levels by default): no search, no clock. `go infinite` waits
+//! for `stop`. Each answer comes with `info depth 1 score cp X pv MOVE` and
+//! an `info string` with the explanation in words.
+//!
+//! The score, from the side to move: a result a rule proves (on the
+//! position, or one move ahead) is 1000 for a win and 0 for a draw;
+//! otherwise 400 × (w − 0.5), w the level-1 weight of the pawn side, so an
+//! unproved position reads between −200 and 200. The defender's score is
+//! the negation of the pawn side's.
+//!
+//! A position that is not KPK gets an `info string` saying so and
+//! `bestmove 0000`; a malformed `position` gets an `info string` with the
+//! reason and leaves no position set; unknown commands are ignored, as the
+//! protocol says.
+
+use std::path::Path;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::analysis::{Analysis, analyse, other_selector};
+use crate::evaluate::evaluate;
+use crate::position::{Input, fen_of, to_user, user_move_names};
+use crate::proof::ProvedBy;
+use crate::selectors::Selector;
+use crate::tablebase::Tablebases;
+
+/// The engine's state between commands.
+pub struct Engine {
+    position: Option<Chess>,
+    /// The positions of the game so far, the current one included.
+    history: Vec<Chess>,
+    selector: Selector,
+    tables: Option<Tablebases>,
+    /// `go infinite` is waiting for `stop`: the answer to give then.
+    pending: Option<Vec<String>>,
+}
+
+/// What a command asks of the loop around the engine.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Keep reading.
+    Continue,
+    /// `quit`.
+    Quit,
+}
+
+impl Engine {
+    /// A new engine with the tables found by the usual lookup, if any.
+    pub fn new(tables: Option<Tablebases>) -> Engine {
+        Engine {
+            position: None,
+            history: Vec::new(),
+            selector: Selector::Pecp,
+            tables,
+            pending: None,
+        }
+    }
+
+    /// Handles one line; the lines to print go to `out`.
+    pub fn handle(&mut self, line: &str, out: &mut Vec<String>) -> Next {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("uci") => uci(out),
+            Some("isready") => out.push("readyok".into()),
+            Some("ucinewgame") => {
+                self.position = None;
+                self.pending = None;
+            }
+            Some("position") => self.set_position(&words.collect::<Vec<_>>(), out),
+            Some("setoption") => self.set_option(&words.collect::<Vec<_>>(), out),
+            Some("go") => {
+                let answer = self.answer();
+                if words.any(|w| w == "infinite") {
+                    self.pending = Some(answer);
+                } else {
+                    out.extend(answer);
+                }
+            }
+            Some("stop") => out.extend(self.pending.take().unwrap_or_default()),
+            Some("quit") => return Next::Quit,
+            _ => {}
+        }
+        Next::Continue
+    }
+
+    fn set_position(&mut self, words: &[&str], out: &mut Vec<String>) {
+        self.position = None;
+        self.history.clear();
+        match parse_position(words) {
+            Ok(game) => {
+                self.position = game.last().cloned();
+                self.history = game;
+            }
+            Err(why) => out.push(info_string(&why)),
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str], out: &mut Vec<String>) {
+        let text = words.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            return;
+        };
+        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+        match name.trim().to_ascii_lowercase().as_str() {
+            "syzygypath" => match Tablebases::discover(Some(Path::new(value.trim()))) {
+                Ok(t) => self.tables = t,
+                Err(e) => {
+                    self.tables = None;
+                    out.push(info_string(&format!("SyzygyPath: {e}")));
+                }
+            },
+            "selector" => match value.trim() {
+                "pecp" => self.selector = Selector::Pecp,
+                "soma" => self.selector = Selector::Soma { seed: 1961 },
+                "alphabeta" => self.selector = Selector::AlphaBeta { depth: 4 },
+                other => out.push(info_string(&format!("Selector: unknown value {other}"))),
+            },
+            _ => {}
+        }
+    }
+
+    /// The answer to `go`: the info lines and `bestmove`.
+    fn answer(&self) -> Vec<String> {
+        let Some(pos) = &self.position else {
+            return vec![info_string("no position set"), "bestmove 0000".into()];
+        };
+        let input = match Input::parse(&fen_of(pos)) {
+            Ok(i) => i,
+            Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
+        };
+        let analysis = match analyse(&input, self.tables.as_ref()) {
+            Ok(a) => a,
+            Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
+        };
+        let chosen = match self.selector {
+            Selector::Pecp => self.pecp_move(&input),
+            s => other_selector(&input, s).chosen.map(|m| m.uci),
+        };
+        let Some(mv) = chosen else {
+            return vec![info_string("no legal move"), "bestmove 0000".into()];
+        };
+        vec![
+            format!("info depth 1 score cp {} pv {mv}", score(&analysis, pos)),
+            info_string(&analysis.explanation.sentence),
+            format!("bestmove {mv}"),
+        ]
+    }
+}
+
+impl Engine {
+    /// PECP's move in a game: as in `pecp line`, the pawn side does not walk
+    /// back into a position the game has had (the moves of `position ...
+    /// moves` are the game), so that it makes progress.
+    fn pecp_move(&self, input: &Input) -> Option<String> {
+        let o = input.orientation;
+        let pos = input
+            .kpk
+            .to_chess_with_counters(input.halfmoves, input.fullmoves);
+        let seen: Vec<(shakmaty::Board, shakmaty::Color)> = self
+            .history
+            .iter()
+            .map(|p| {
+                let n = to_user(p, o);
+                (n.board().clone(), n.turn())
+            })
+            .collect();
+        let pawn_side = pos.turn() == shakmaty::Color::White;
+        let avoid = |after: &Chess| {
+            pawn_side
+                && seen
+                    .iter()
+                    .any(|(b, t)| b == after.board() && *t == after.turn())
+        };
+        let choice = Selector::Pecp.choose_avoiding(&pos, &evaluate, &avoid)?;
+        Some(user_move_names(&pos, choice.mv, o).1)
+    }
+}
+
+/// `uci`: who the engine is and its options.
+fn uci(out: &mut Vec<String>) {
+    out.push(format!("id name pecp {}", env!("CARGO_PKG_VERSION")));
+    out.push("id author the pecp authors".into());
+    out.push("option name SyzygyPath type string default <empty>".into());
+    out.push("option name Selector type combo default pecp var pecp var soma var alphabeta".into());
+    out.push("uciok".into());
+}
+
+/// An `info string` line: one line whatever the text holds.
+fn info_string(text: &str) -> String {
+    format!("info string {}", crate::error::one_line(text))
+}
+
+/// The score in centipawns from the side to move (see the module's notes).
+fn score(a: &Analysis, pos: &Chess) -> i32 {
+    let e = &a.evaluation;
+    let pawn_side_wins = e.verdict == "win";
+    let pawn_side = match e.proved_by {
+        Some(ProvedBy::Rule | ProvedBy::Moves) if pawn_side_wins => 1000,
+        Some(_) => 0,
+        None => (400.0 * (e.weight - 0.5)).round() as i32,
+    };
+    let pawn_colour = if pos.board().pawns().intersect(pos.board().white()).any() {
+        shakmaty::Color::White
+    } else {
+        shakmaty::Color::Black
+    };
+    if pos.turn() == pawn_colour {
+        pawn_side
+    } else {
+        -pawn_side
+    }
+}
+
+/// `position startpos|fen F [moves M...]`: the positions of the game, the
+/// start first and the current one last.
+fn parse_position(words: &[&str]) -> Result<Vec<Chess>, String> {
+    let split = words.iter().position(|w| *w == "moves");
+    let (setup, moves) = match split {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let mut pos = match setup.first() {
+        Some(&"startpos") if setup.len() == 1 => Chess::default(),
+        Some(&"fen") => {
+            let fen: Fen = setup[1..]
+                .join(" ")
+                .parse()
+                .map_err(|e| format!("bad FEN: {e}"))?;
+            fen.into_position(CastlingMode::Standard)
+                .map_err(|e| format!("illegal position: {e}"))?
+        }
+        _ => return Err("position needs startpos or fen".into()),
+    };
+    let mut game = vec![pos.clone()];
+    for m in moves {
+        let uci: UciMove = m.parse().map_err(|_| format!("{m} is not a UCI move"))?;
+        let mv = uci
+            .to_move(&pos)
+            .map_err(|_| format!("{m} is not legal in {}", fen_of(&pos)))?;
+        pos.play_unchecked(mv);
+        game.push(pos.clone());
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(engine: &mut Engine, lines: &[&str]) -> Vec<String> {
+        let mut out = Vec::new();
+        for l in lines {
+            engine.handle(l, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn answers_the_paper_position_with_kd4() {
+        let mut e = Engine::new(None);
+        let out = run(
+            &mut e,
+            &[
+                "isready",
+                "position fen 8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+                "go depth 5",
+            ],
+        );
+        assert_eq!(out[0], "readyok");
+        assert_eq!(out.last().unwrap(), "bestmove e3d4");
+        assert!(
+            out[1].starts_with("info depth 1 score cp 1000 pv e3d4"),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn bad_input_leaves_the_engine_usable() {
+        let mut e = Engine::new(None);
+        let out = run(
+            &mut e,
+            &[
+                "position fen not a fen",
+                "go",
+                "position startpos moves e2e4",
+                "go",
+                "frobnicate",
+                "position fen 8/8/3k4/8/8/3PK3/8/8 w - - 0 1 moves e3d4 d6d7",
+                "go infinite",
+            ],
+        );
+        assert!(out[0].starts_with("info string bad FEN"), "{out:?}");
+        assert_eq!(out[2], "bestmove 0000");
+        assert!(out[3].contains("not a KPK position"), "{out:?}");
+        assert_eq!(out.len(), 5, "go infinite waits for stop: {out:?}");
+        let out = run(&mut e, &["stop"]);
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+}
