@@ -563,14 +563,29 @@ fn the_uci_engine_answers_and_survives_bad_input() {
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{out}");
-    assert!(lines.iter().any(|l| l.starts_with("info string bad FEN")), "{out}");
+    assert!(
+        lines.contains(&"uciok") && lines.contains(&"readyok"),
+        "{out}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string bad FEN")),
+        "{out}"
+    );
     assert_eq!(
-        lines.iter().filter(|l| l.starts_with("bestmove")).copied().collect::<Vec<_>>(),
+        lines
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .copied()
+            .collect::<Vec<_>>(),
         ["bestmove 0000", "bestmove e3d4"],
         "nothing after quit: {out}"
     );
-    assert!(lines.iter().any(|l| l.starts_with("info string White wins")), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string White wins")),
+        "{out}"
+    );
     // The end of input ends it too.
     let o = pecp_stdin(&["uci"], b"isready\n");
     assert_eq!(o.status.code(), Some(0));
