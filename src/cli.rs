@@ -28,6 +28,9 @@ enum Command {
     Analyse(commands::analyse::Args),
     /// List every rule: id, kind, weight, description, source.
     Rules(commands::rules::Args),
+    /// Annotate the KPK endings of games in PGN: the value before and after
+    /// each move, NAGs, pecp's own choice and the reason in words.
+    Annotate(commands::annotate::Args),
     /// Generate an annotated line (the paper's generation loop).
     Line(commands::line::Args),
     /// The map endgame books draw: the pawn and its king fixed, the result
@@ -123,6 +126,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Analyse(a) => commands::analyse::run(a, out),
         Command::Rules(a) => commands::rules::run(a, out),
         Command::Line(a) => commands::line::run(a, out),
+        Command::Annotate(a) => commands::annotate::run(a, out),
         Command::Map(a) => commands::map::run(a, out),
         Command::Validate(a) => commands::validate::run(a, out),
         Command::Compare(a) => commands::compare::run(a, out),

@@ -195,3 +195,85 @@ pub fn check_writable(path: &Path) -> Result<()> {
         }
     }
 }
+
+/// A file written in pieces and put in place whole at the end
+/// ([`Staged::commit`]), or not at all (dropped without a commit, its
+/// temporary is removed). Streams and hard-linked files are written
+/// directly, as in [`write_atomically`].
+pub struct Staged {
+    file: File,
+    /// The temporary and the file it becomes, when staged.
+    rename: Option<(PathBuf, PathBuf, Option<fs::Permissions>)>,
+}
+
+impl Staged {
+    /// Opens `path` for writing in pieces.
+    ///
+    /// # Errors
+    /// [`PecpError::Io`] naming the file.
+    pub fn create(path: &Path) -> Result<Staged> {
+        let fail = |e: io::Error| io_error(path, e);
+        let direct = |real: &Path, truncate: bool| -> Result<Staged> {
+            let file = OpenOptions::new()
+                .write(true)
+                .truncate(truncate)
+                .open(real)
+                .map_err(fail)?;
+            Ok(Staged { file, rename: None })
+        };
+        match target(path)? {
+            Target::Stream(real) => direct(&real, false),
+            Target::InPlace(real) => direct(&real, true),
+            Target::New(real) => Staged::beside(real, None).map_err(fail),
+            Target::Replace(real, mode) => Staged::beside(real, Some(mode)).map_err(fail),
+        }
+    }
+
+    fn beside(real: PathBuf, mode: Option<fs::Permissions>) -> io::Result<Staged> {
+        remove_stale_temporaries(&real);
+        let tmp = temporary(&real);
+        let file = File::create(&tmp)?;
+        Ok(Staged {
+            file,
+            rename: Some((tmp, real, mode)),
+        })
+    }
+
+    /// Where to write.
+    pub fn file(&mut self) -> &mut File {
+        &mut self.file
+    }
+
+    /// Puts the file in place.
+    ///
+    /// # Errors
+    /// [`PecpError::Io`] naming the file.
+    pub fn commit(mut self) -> Result<()> {
+        let Some((tmp, real, mode)) = self.rename.take() else {
+            return self
+                .file
+                .flush()
+                .map_err(|e| io_error(Path::new("output"), e));
+        };
+        let result = (|| {
+            if let Some(mode) = mode {
+                self.file.set_permissions(mode)?;
+            }
+            self.file.sync_all()?;
+            fs::rename(&tmp, &real)
+        })();
+        if let Err(e) = result {
+            let _ = fs::remove_file(&tmp);
+            return Err(io_error(&real, e));
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Some((tmp, _, _)) = &self.rename {
+            let _ = fs::remove_file(tmp);
+        }
+    }
+}

@@ -42,6 +42,7 @@ pub mod error;
 pub mod evaluate;
 pub mod explain;
 pub mod facts;
+pub mod games;
 pub mod geometry;
 pub mod io;
 pub mod line;

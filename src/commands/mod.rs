@@ -3,6 +3,7 @@
 //! `pecp::report` makes of the result.
 
 pub mod analyse;
+pub mod annotate;
 pub mod bench;
 pub mod compare;
 pub mod line;

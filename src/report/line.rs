@@ -232,7 +232,7 @@ fn pgn_comment(p: &PlyReport, verbose: bool) -> String {
 
 /// Joins tokens with spaces into lines of at most `width` characters (a
 /// single longer token stands alone on its line).
-fn wrap(tokens: &[String], width: usize) -> String {
+pub(crate) fn wrap(tokens: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for t in tokens {

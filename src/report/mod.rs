@@ -52,3 +52,9 @@ pub fn json_pretty(v: &impl serde::Serialize) -> String {
 pub fn json_line(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v).expect("serialisable") + "\n"
 }
+
+/// Words joined by spaces in lines of at most `width` characters (a longer
+/// word stands alone), as PGN's export format wants them.
+pub fn wrap_words(words: &[String], width: usize) -> String {
+    line::wrap(words, width)
+}

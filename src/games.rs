@@ -1,0 +1,427 @@
+//! Games from PGN (`pecp annotate`): read with pgn-reader, one game at a
+//! time, kept token by token (tags, moves, NAGs, comments, variations,
+//! the result) so that everything is written back as it was, and the
+//! mainline's moves from KPK positions annotated: the value before and
+//! after, NAGs, pecp's own choice as a variation, and the reason in words.
+
+use std::ops::ControlFlow;
+
+use pgn_reader::{Nag, Outcome, RawComment, RawTag, SanPlus, Skip, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Position};
+
+use crate::analysis::{Analysis, analyse};
+use crate::position::{Input, fen_of};
+use crate::tablebase::Tablebases;
+
+/// One token of a game's movetext.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Token {
+    /// A move as written (SAN with its check sign).
+    Move(String),
+    /// A numeric annotation glyph.
+    Nag(u8),
+    /// A `{comment}`.
+    Comment(String),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// The result, `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+}
+
+/// A game as read.
+#[derive(Debug, Clone, Default)]
+pub struct Game {
+    /// The tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// The movetext.
+    pub tokens: Vec<Token>,
+}
+
+/// The pgn-reader visitor that keeps every token.
+#[derive(Default)]
+pub struct Collect;
+
+impl Visitor for Collect {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Game;
+    type Output = Game;
+
+    fn begin_tags(&mut self) -> ControlFlow<Game, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
+        let name = String::from_utf8_lossy(name).into_owned();
+        tags.push((name, value.decode_utf8_lossy().into_owned()));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Game, Game> {
+        ControlFlow::Continue(Game {
+            tags,
+            tokens: Vec::new(),
+        })
+    }
+
+    fn san(&mut self, g: &mut Game, san: SanPlus) -> ControlFlow<Game> {
+        g.tokens.push(Token::Move(san.to_string()));
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, g: &mut Game, nag: Nag) -> ControlFlow<Game> {
+        g.tokens.push(Token::Nag(nag.0));
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, g: &mut Game, c: RawComment<'_>) -> ControlFlow<Game> {
+        let text = String::from_utf8_lossy(c.as_bytes()).trim().to_string();
+        g.tokens.push(Token::Comment(text));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, g: &mut Game) -> ControlFlow<Game, Skip> {
+        g.tokens.push(Token::Open);
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, g: &mut Game) -> ControlFlow<Game> {
+        g.tokens.push(Token::Close);
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&mut self, g: &mut Game, outcome: Outcome) -> ControlFlow<Game> {
+        g.tokens.push(Token::Result(outcome.to_string()));
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, g: Game) -> Game {
+        g
+    }
+}
+
+/// What annotating one game found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Whether the mainline reached a KPK position.
+    pub kpk: bool,
+    /// Moves annotated.
+    pub moves: usize,
+    /// Moves that gave the value away (`$4`).
+    pub mistakes: usize,
+}
+
+/// An annotated game, or the game as it was with a comment where it went
+/// wrong.
+pub struct Annotated {
+    /// The game's PGN.
+    pub pgn: String,
+    /// The counts.
+    pub counts: Counts,
+    /// What was wrong with the game, if anything.
+    pub error: Option<String>,
+}
+
+/// The game's start: the `FEN` tag, or the standard start.
+fn start_of(g: &Game) -> Result<Chess, String> {
+    match g.tags.iter().find(|(n, _)| n == "FEN") {
+        None => Ok(Chess::default()),
+        Some((_, fen)) => fen
+            .parse::<Fen>()
+            .map_err(|e| format!("bad FEN tag: {e}"))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| format!("illegal FEN tag: {e}")),
+    }
+}
+
+/// Annotates the mainline's moves from KPK positions (either colour with
+/// the pawn), judged by `tb` or else the embedded solver. A game with a bad
+/// FEN tag or an illegal mainline move comes back as it was, with a
+/// comment where it went wrong.
+pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
+    let mut pos = match start_of(g) {
+        Ok(p) => p,
+        Err(e) => return unchanged(g, 0, &e),
+    };
+    let start = pos.clone();
+    let mut out = Vec::with_capacity(g.tokens.len());
+    let mut counts = Counts::default();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < g.tokens.len() {
+        let t = &g.tokens[i];
+        match t {
+            Token::Open => depth += 1,
+            Token::Close => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let Token::Move(san) = t else {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        };
+        if depth > 0 {
+            out.push(t.clone());
+            i += 1;
+            continue;
+        }
+        let Some(mv) = san.parse::<San>().ok().and_then(|s| s.to_move(&pos).ok()) else {
+            let why = format!("{san} is not a legal move in {}", fen_of(&pos));
+            return unchanged(g, i, &why);
+        };
+        let end = suffix_end(&g.tokens, i + 1);
+        // The move's own NAGs and comments come before its variations.
+        let own = g.tokens[i + 1..end]
+            .iter()
+            .position(|t| *t == Token::Open)
+            .map_or(end, |k| i + 1 + k);
+        let note = note_for(&pos, mv, tb);
+        out.push(t.clone());
+        if let Some(n) = &note {
+            counts.kpk = true;
+            counts.moves += 1;
+            counts.mistakes += usize::from(n.nag == Some(4));
+            let already = |nag: &u8| g.tokens[i + 1..own].contains(&Token::Nag(*nag));
+            out.extend(n.nag.filter(|x| !already(x)).map(Token::Nag));
+        }
+        out.extend(g.tokens[i + 1..own].iter().cloned());
+        if let Some(n) = &note {
+            out.push(Token::Comment(n.comment.clone()));
+        }
+        out.extend(g.tokens[own..end].iter().cloned());
+        if let Some((san, why)) = note.and_then(|n| n.variation) {
+            out.extend([
+                Token::Open,
+                Token::Move(san),
+                Token::Comment(why),
+                Token::Close,
+            ]);
+        }
+        pos.play_unchecked(mv);
+        i = end;
+    }
+    Annotated {
+        pgn: write(&g.tags, &out, &start),
+        counts,
+        error: None,
+    }
+}
+
+/// The index after a mainline move's own NAGs, comments and variations.
+fn suffix_end(tokens: &[Token], mut j: usize) -> usize {
+    let mut depth = 0usize;
+    while j < tokens.len() {
+        match &tokens[j] {
+            Token::Open => depth += 1,
+            Token::Close => depth = depth.saturating_sub(1),
+            Token::Move(_) | Token::Result(_) if depth == 0 => break,
+            _ => {}
+        }
+        j += 1;
+    }
+    j
+}
+
+/// The game as it was, a comment after token `at` saying what is wrong.
+fn unchanged(g: &Game, at: usize, why: &str) -> Annotated {
+    let mut tokens = g.tokens.clone();
+    let comment = Token::Comment(format!("pecp: {why}; not annotated"));
+    tokens.insert(at.min(tokens.len()), comment);
+    let start = start_of(g).unwrap_or_default();
+    Annotated {
+        pgn: write(&g.tags, &tokens, &start),
+        counts: Counts::default(),
+        error: Some(why.to_string()),
+    }
+}
+
+/// pecp's note on one move.
+struct Note {
+    nag: Option<u8>,
+    comment: String,
+    /// pecp's own move (SAN) and why, when it differs.
+    variation: Option<(String, String)>,
+}
+
+/// The note on `mv` played in `pos`, if `pos` is KPK.
+fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>) -> Option<Note> {
+    let input = Input::parse(&fen_of(pos)).ok()?;
+    let a = analyse(&input, tb).ok()?;
+    let uci = mv.to_uci(CastlingMode::Standard).to_string();
+    let played = a.moves.iter().find(|m| m.uci == uci)?;
+    let keeping = a
+        .moves
+        .iter()
+        .filter(|m| m.keeps_value == Some(true))
+        .count();
+    let nag = match played.keeps_value {
+        Some(false) => Some(4),
+        Some(true) if keeping == 1 && a.moves.len() > 1 => Some(1),
+        Some(true) if slower(&a, played, tb.is_some()) => Some(2),
+        _ => None,
+    };
+    let said = a.explanation.moves.iter().find(|m| m.uci == uci);
+    let judge = if tb.is_some() {
+        "the tables"
+    } else {
+        "the exact solver"
+    };
+    let mut comment = format!("{} {}", marks(said, &uci), value_words(&a, played, judge));
+    if let Some(m) = said {
+        comment = format!("{comment} {}", m.sentence);
+    }
+    let variation = match (&a.chosen, &a.chosen_san) {
+        (Some(c), Some(san)) if *c != uci => {
+            let why = a
+                .explanation
+                .moves
+                .iter()
+                .find(|m| m.uci == *c)
+                .map_or_else(|| "pecp's choice".to_string(), |m| m.sentence.clone());
+            Some((san.clone(), why))
+        }
+        _ => None,
+    };
+    Some(Note {
+        nag,
+        comment: comment.trim().to_string(),
+        variation,
+    })
+}
+
+/// A move that keeps a win but, by the tables, takes more than ten moves
+/// longer to the next pawn move or capture than the best one (`$2`).
+fn slower(a: &Analysis, played: &crate::analysis::MoveReport, tables: bool) -> bool {
+    let dtz = |m: &crate::analysis::MoveReport| m.tablebase.as_ref().map(|t| t.dtz.abs());
+    let wins = a.tablebase.as_ref().is_some_and(|t| t.wdl == "win");
+    if !tables || !wins {
+        return false;
+    }
+    let best = a
+        .moves
+        .iter()
+        .filter(|m| m.keeps_value == Some(true))
+        .filter_map(dtz)
+        .min();
+    matches!((dtz(played), best), (Some(p), Some(b)) if p > b + 20)
+}
+
+/// `[%csl ...][%cal ...]` for the squares the reason names and the move.
+fn marks(said: Option<&crate::explain::MoveExplanation>, uci: &str) -> String {
+    let csl: Vec<String> = said
+        .map(|m| m.squares.iter().map(|s| format!("G{s}")).collect())
+        .unwrap_or_default();
+    let mut s = String::new();
+    if !csl.is_empty() {
+        s.push_str(&format!("[%csl {}]", csl.join(",")));
+    }
+    if uci.len() >= 4 {
+        s.push_str(&format!("[%cal G{}]", &uci[..4]));
+    }
+    s
+}
+
+/// "White wins before the move and after it (the tables)."
+fn value_words(a: &Analysis, played: &crate::analysis::MoveReport, judge: &str) -> String {
+    let pawn = if a.paper.contains("wp(") {
+        "White"
+    } else {
+        "Black"
+    };
+    let word = |wins: bool| {
+        if wins {
+            format!("{pawn} wins")
+        } else {
+            "a draw".to_string()
+        }
+    };
+    let before = a.tablebase.as_ref().is_some_and(|t| t.pawn_side_wins)
+        || a.solver.is_some_and(|s| s.pawn_side_wins);
+    let after = played
+        .tablebase
+        .as_ref()
+        .map(|t| t.pawn_side_wins)
+        .or(played.solver.map(|s| s.pawn_side_wins))
+        .unwrap_or(before);
+    format!(
+        "Before: {}; after: {} ({judge}).",
+        word(before),
+        word(after)
+    )
+}
+
+/// A comment as words, braces on the first and last, so that lines can
+/// break inside it.
+fn comment_words(c: &str) -> Vec<String> {
+    let c = c.replace('}', ")");
+    let mut w: Vec<String> = c.split_whitespace().map(str::to_string).collect();
+    match w.len() {
+        0 => vec!["{}".into()],
+        n => {
+            w[0] = format!("{{{}", w[0]);
+            w[n - 1].push('}');
+            w
+        }
+    }
+}
+
+/// The game's PGN: tags, then the movetext in lines of at most 80
+/// characters, move numbers from the start position.
+pub fn write(tags: &[(String, String)], tokens: &[Token], start: &Chess) -> String {
+    let mut s = String::new();
+    for (n, v) in tags {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        s.push_str(&format!("[{n} \"{v}\"]\n"));
+    }
+    s.push('\n');
+    let first = start.fullmoves().get();
+    let black_first = start.turn() == shakmaty::Color::Black;
+    let mut words: Vec<String> = Vec::new();
+    // The ply of the next move at each depth of variation.
+    let mut plies = vec![0u32];
+    let mut need_number = true;
+    for t in tokens {
+        match t {
+            Token::Move(san) => {
+                let p = *plies.last().expect("a ply counter") + u32::from(black_first);
+                let number = first + p / 2;
+                if p % 2 == 0 {
+                    words.push(format!("{number}. {san}"));
+                } else if need_number {
+                    words.push(format!("{number}... {san}"));
+                } else {
+                    words.push(san.clone());
+                }
+                *plies.last_mut().expect("a ply counter") += 1;
+                need_number = false;
+            }
+            Token::Nag(n) => words.push(format!("${n}")),
+            Token::Comment(c) => {
+                words.extend(comment_words(c));
+                need_number = true;
+            }
+            Token::Open => {
+                // A variation replaces the move just played.
+                let top = *plies.last().expect("a ply counter");
+                plies.push(top.saturating_sub(1));
+                words.push("(".into());
+                need_number = true;
+            }
+            Token::Close => {
+                plies.pop();
+                if plies.is_empty() {
+                    plies.push(0);
+                }
+                words.push(")".into());
+                need_number = true;
+            }
+            Token::Result(r) => words.push(r.clone()),
+        }
+    }
+    s.push_str(&crate::report::wrap_words(&words, 80));
+    s.push_str("\n\n");
+    s
+}
