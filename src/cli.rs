@@ -36,6 +36,9 @@ enum Command {
     /// The map endgame books draw: the pawn and its king fixed, the result
     /// with the defending king on every square.
     Map(commands::map::Args),
+    /// MATER, the mate finder of Baylor and Simon: a forced mate by checks
+    /// (or also threats of mate in one), for any legal position.
+    Mate(commands::mate::Args),
     /// Measure the rules against the truth over every legal KPK position.
     Validate(commands::validate::Args),
     /// Compare the selectors (PECP, SOMA, alpha-beta at several depths) on
@@ -128,6 +131,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Line(a) => commands::line::run(a, out),
         Command::Annotate(a) => commands::annotate::run(a, out),
         Command::Map(a) => commands::map::run(a, out),
+        Command::Mate(a) => commands::mate::run(a, out),
         Command::Validate(a) => commands::validate::run(a, out),
         Command::Compare(a) => commands::compare::run(a, out),
         Command::Tune(a) => commands::tune::run(a, out),

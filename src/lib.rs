@@ -47,6 +47,7 @@ pub mod geometry;
 pub mod io;
 pub mod line;
 pub mod map;
+pub mod mater;
 pub mod oracle;
 pub mod position;
 pub mod proof;

@@ -590,3 +590,37 @@ fn the_uci_engine_answers_and_survives_bad_input() {
     let o = pecp_stdin(&["uci"], b"isready\n");
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// `pecp mate` (MATER): a mate by checks, one that needs a quiet move
+/// threatening mate, none within the limit, and a bad FEN.
+#[test]
+fn mater_finds_mates_by_checks_and_threats() {
+    let o = pecp(&[
+        "mate",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "White mates in 1 by checks: 4. Qxf7# (positions searched: 1)"
+    );
+    let rook = "7k/8/5K2/8/8/8/8/6R1 w - - 0 1";
+    let o = pecp(&["mate", rook, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["mate_in"], serde_json::Value::Null);
+    assert_eq!(v["complete"], true);
+    let o = pecp(&["mate", rook, "--mode", "threats", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["mate_in"], 2);
+    assert_eq!(v["moves"][0], "Kf7");
+    assert_eq!(v["moves"].as_array().unwrap().last().unwrap(), "Rh1#");
+    let o = pecp(&[
+        "mate",
+        "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1",
+        "--nodes",
+        "500",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["complete"], false);
+    rejects(&["mate", "garbage"], "bad FEN");
+}

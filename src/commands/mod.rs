@@ -8,6 +8,7 @@ pub mod bench;
 pub mod compare;
 pub mod line;
 pub mod map;
+pub mod mate;
 pub mod rules;
 pub mod show;
 pub mod tablebases;

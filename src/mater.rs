@@ -1,0 +1,259 @@
+//! MATER, the mate finder of Baylor and Simon (1966): a search that looks
+//! at the attacker's checking moves only (Mater I) or also at the moves
+//! that threaten mate in one (Mater II), answers each with every defence,
+//! and tries first the moves that leave the defender the fewest replies.
+//! It finds forced mates a player would find by "checks first", not every
+//! mate (it cannot make other quiet moves), and works on any legal
+//! position. A node limit makes it always return.
+
+use serde::Serialize;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+/// Which attacking moves MATER tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Mater I: checks only.
+    Checks,
+    /// Mater II: checks, and moves that threaten mate in one.
+    Threats,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, Serialize)]
+pub struct MateSearch {
+    /// The mode searched.
+    pub mode: Mode,
+    /// The deepest mate looked for, in the attacker's moves.
+    pub depth: u32,
+    /// Mate in how many of the attacker's moves, if found.
+    pub mate_in: Option<u32>,
+    /// The mating line (SAN), the defender resisting longest.
+    pub moves: Vec<String>,
+    /// The same in UCI.
+    pub uci: Vec<String>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// False when the node limit stopped the search before `depth`.
+    pub complete: bool,
+}
+
+struct Search {
+    mode: Mode,
+    nodes: u64,
+    limit: u64,
+    stopped: bool,
+}
+
+/// Searches `pos` (the attacker to move) for a forced mate in at most
+/// `depth` moves, by iterative deepening, visiting at most `limit`
+/// positions.
+pub fn find(pos: &Chess, depth: u32, mode: Mode, limit: u64) -> MateSearch {
+    let mut s = Search {
+        mode,
+        nodes: 0,
+        limit,
+        stopped: false,
+    };
+    let mut found = None;
+    for n in 1..=depth {
+        if let Some(line) = s.mate_in(pos, n) {
+            found = Some((n, line));
+            break;
+        }
+        if s.stopped {
+            break;
+        }
+    }
+    let (mate_in, line) = match found {
+        Some((n, line)) => (Some(n), line),
+        None => (None, Vec::new()),
+    };
+    let (moves, uci) = names(pos, &line);
+    MateSearch {
+        mode,
+        depth,
+        mate_in,
+        moves,
+        uci,
+        nodes: s.nodes,
+        complete: !s.stopped || mate_in.is_some(),
+    }
+}
+
+fn names(start: &Chess, line: &[Move]) -> (Vec<String>, Vec<String>) {
+    let mut pos = start.clone();
+    let mut san = Vec::new();
+    let mut uci = Vec::new();
+    for &m in line {
+        san.push(SanPlus::from_move(pos.clone(), m).to_string());
+        uci.push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+        pos.play_unchecked(m);
+    }
+    (san, uci)
+}
+
+fn after(pos: &Chess, m: Move) -> Chess {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+/// Whether the attacker, moving again in `pos` (the defender passing),
+/// would mate at once.
+fn threatens_mate(pos: &Chess) -> bool {
+    if pos.is_check() {
+        return false;
+    }
+    let Ok(passed) = pos.clone().swap_turn() else {
+        return false;
+    };
+    passed
+        .legal_moves()
+        .iter()
+        .any(|&m| after(&passed, m).is_checkmate())
+}
+
+impl Search {
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The attacker's candidate moves in `pos`, fewest defender replies
+    /// first (ties in move order).
+    fn candidates(&mut self, pos: &Chess) -> Vec<(Move, Chess, usize)> {
+        let mut c: Vec<(Move, Chess, usize)> = pos
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let p = after(pos, m);
+                let wanted = p.is_check() || (self.mode == Mode::Threats && threatens_mate(&p));
+                wanted.then(|| {
+                    let replies = p.legal_moves().len();
+                    (m, p, replies)
+                })
+            })
+            .collect();
+        c.sort_by_key(|x| x.2);
+        c
+    }
+
+    /// A forced mate in at most `n` of the attacker's moves: the line.
+    fn mate_in(&mut self, pos: &Chess, n: u32) -> Option<Vec<Move>> {
+        if n == 0 || self.tick() {
+            return None;
+        }
+        for (m, p, replies) in self.candidates(pos) {
+            if p.is_checkmate() {
+                return Some(vec![m]);
+            }
+            if n == 1 || replies == 0 {
+                continue;
+            }
+            if let Some(rest) = self.every_defence(&p, n - 1) {
+                let mut line = vec![m];
+                line.extend(rest);
+                return Some(line);
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Every defence in `pos` loses to a mate in at most `n`: the longest.
+    fn every_defence(&mut self, pos: &Chess, n: u32) -> Option<Vec<Move>> {
+        let mut longest: Option<Vec<Move>> = None;
+        for r in pos.legal_moves() {
+            let line = self.mate_in(&after(pos, r), n)?;
+            if longest.as_ref().is_none_or(|l| line.len() + 1 > l.len()) {
+                let mut l = vec![r];
+                l.extend(line);
+                longest = Some(l);
+            }
+        }
+        longest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// Full-width: is there a forced mate in at most `n` (all moves)?
+    fn forced(pos: &Chess, n: u32) -> bool {
+        n > 0
+            && pos.legal_moves().iter().any(|&m| {
+                let p = after(pos, m);
+                p.is_checkmate()
+                    || (n > 1
+                        && !p.legal_moves().is_empty()
+                        && p.legal_moves()
+                            .iter()
+                            .all(|&r| forced(&after(&p, r), n - 1)))
+            })
+    }
+
+    #[test]
+    fn finds_a_back_rank_mate_and_its_line_mates() {
+        let p = pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let s = find(&p, 3, Mode::Checks, 1_000_000);
+        assert_eq!(s.mate_in, Some(1));
+        assert_eq!(s.moves, ["Ra8#"]);
+    }
+
+    #[test]
+    fn checks_find_a_mate_in_two_and_the_defence_is_the_longest() {
+        // Queen and king against king, the king near: checks alone mate.
+        let p = pos("k7/8/1K6/8/8/8/8/3Q4 w - - 0 1");
+        let s = find(&p, 3, Mode::Checks, 1_000_000);
+        let n = s.mate_in.expect("a mate by checks");
+        assert!(forced(&p, n));
+        let mut q = p.clone();
+        for u in &s.uci {
+            let m = u.parse::<UciMove>().unwrap().to_move(&q).unwrap();
+            q.play_unchecked(m);
+        }
+        assert!(q.is_checkmate());
+    }
+
+    #[test]
+    fn threats_find_what_checks_cannot() {
+        // The king shuts the defender in; only a quiet move threatens mate.
+        let p = pos("7k/8/5K2/8/8/8/8/6R1 w - - 0 1");
+        let checks = find(&p, 2, Mode::Checks, 1_000_000);
+        let threats = find(&p, 2, Mode::Threats, 1_000_000);
+        assert_eq!(checks.mate_in, None);
+        assert_eq!(threats.mate_in, Some(2), "{threats:?}");
+        assert!(forced(&p, 2));
+    }
+
+    #[test]
+    fn the_node_limit_stops_the_search() {
+        // A queen far from a lone king: checks everywhere, no mate by them.
+        let s = find(
+            &pos("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"),
+            6,
+            Mode::Threats,
+            1000,
+        );
+        assert_eq!(s.mate_in, None);
+        assert!(!s.complete);
+        assert!(s.nodes <= 1001 + 64);
+    }
+}
