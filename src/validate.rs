@@ -1,6 +1,7 @@
 //! Validation against the truth over every legal KPK position: the
 //! instrument that measures how right the rules are.
 
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -414,6 +415,10 @@ struct Sweep<'a> {
     opts: &'a Options,
     table: Vec<u8>,
     cache: WeightCache,
+    /// Plies of perfect play against perfect play from each KPK position
+    /// to the end of the line, plus one (0: not yet known). Perfect play
+    /// is a function of the position, so each is computed once.
+    optimal: Vec<AtomicU16>,
 }
 
 impl Sweep<'_> {
@@ -468,14 +473,41 @@ impl Sweep<'_> {
                 ..line::Config::default()
             };
             let l = line::generate_with(&pos, &cfg, self.truth, &eval)?;
-            let opt_cfg = line::Config {
-                white: Player::Tablebase,
-                ..cfg
-            };
-            let o = line::generate_with(&pos, &opt_cfg, self.truth, &eval)?;
-            out.playout = Some((l.termination, l.plies.len(), o.plies.len()));
+            out.playout = Some((l.termination, l.plies.len(), self.optimal_plies(&pos)?));
         }
         Ok(out)
+    }
+
+    /// The plies of the tablebase-against-tablebase line from `start`, as
+    /// `line::generate_with` would play it, each position's count kept.
+    fn optimal_plies(&self, start: &Chess) -> Result<usize> {
+        let mut path: Vec<Option<usize>> = Vec::new();
+        let mut pos = start.clone();
+        let tail = loop {
+            let k = Kpk::from_chess(&pos).map(|k| k.index());
+            if let Some(known) = k.map(|i| self.optimal[i].load(Ordering::Relaxed))
+                && known > 0
+            {
+                break usize::from(known) - 1;
+            }
+            if line::game_end(&pos).is_some() {
+                break 0;
+            }
+            path.push(k);
+            let m = self
+                .truth
+                .best_move(&pos)?
+                .expect("a game not over has a move");
+            pos.play_unchecked(m);
+        };
+        let n = path.len();
+        for (i, k) in path.iter().enumerate() {
+            if let Some(k) = k {
+                let plies = u16::try_from(n - i + tail).unwrap_or(u16::MAX - 1);
+                self.optimal[*k].store(plies + 1, Ordering::Relaxed);
+            }
+        }
+        Ok(n + tail)
     }
 
     /// Every value-keeping move of `k` in SAN, for a counterexample.
@@ -515,6 +547,7 @@ pub fn run_with(
         opts,
         table: truth_table(truth)?,
         cache: WeightCache::build_with(book),
+        optimal: (0..TABLE_SIZE).map(|_| AtomicU16::new(0)).collect(),
     };
     let positions = select_positions(opts);
     let mut decided: Vec<Kpk> = positions.iter().map(|&k| sweep.key(k)).collect();
