@@ -11,7 +11,7 @@ use crate::absolute::Absolute;
 use crate::error::{PecpError, Result};
 use crate::evaluate::{Evaluation, evaluate};
 use crate::facts::Node;
-use crate::position::{Orientation, orient_move, to_user};
+use crate::position::{Kpk, Orientation, orient_move, to_user};
 use crate::select::Decision;
 use crate::selectors::Selector;
 use crate::truth::Truth;
@@ -146,6 +146,11 @@ pub struct Config {
     pub defender_script: Vec<San>,
     /// The user's orientation, to read the script.
     pub orientation: Orientation,
+    /// A memory of PECP's moves shared by many lines (a sweep): where no
+    /// move would repeat a position, PECP's move depends on the position
+    /// alone, so it is decided once. Lines then carry no level-2 report
+    /// for those moves.
+    pub memo: Option<std::sync::Arc<ChoiceMemo>>,
 }
 
 impl Default for Config {
@@ -156,6 +161,53 @@ impl Default for Config {
             max_moves: 50,
             defender_script: Vec::new(),
             orientation: Orientation::AsGiven,
+            memo: None,
+        }
+    }
+}
+
+/// PECP's move in each KPK position, once decided (0: not yet).
+pub struct ChoiceMemo(Vec<std::sync::atomic::AtomicU32>);
+
+impl std::fmt::Debug for ChoiceMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChoiceMemo")
+    }
+}
+
+impl Default for ChoiceMemo {
+    fn default() -> Self {
+        ChoiceMemo(
+            (0..crate::position::TABLE_SIZE)
+                .map(|_| std::sync::atomic::AtomicU32::new(0))
+                .collect(),
+        )
+    }
+}
+
+impl ChoiceMemo {
+    fn code(m: Move) -> u32 {
+        let promo = m.promotion().map_or(0, |r| r as u32);
+        1 | (u32::from(m.from().map_or(0, u8::from)) << 1)
+            | (u32::from(u8::from(m.to())) << 7)
+            | (promo << 13)
+    }
+
+    fn get(&self, pos: &Chess) -> Option<Move> {
+        let k = Kpk::from_chess(pos)?;
+        let code = self.0[k.index()].load(std::sync::atomic::Ordering::Relaxed);
+        (code != 0)
+            .then(|| {
+                pos.legal_moves()
+                    .into_iter()
+                    .find(|&m| Self::code(m) == code)
+            })
+            .flatten()
+    }
+
+    fn put(&self, pos: &Chess, m: Move) {
+        if let Some(k) = Kpk::from_chess(pos) {
+            self.0[k.index()].store(Self::code(m), std::sync::atomic::Ordering::Relaxed);
         }
     }
 }
@@ -314,9 +366,27 @@ fn choose(
                         .iter()
                         .any(|(b, t)| b == after.board() && *t == after.turn())
             };
+            // With nothing to avoid, PECP's move is the position's own.
+            let memo = config
+                .memo
+                .as_ref()
+                .filter(|_| selector == Selector::Pecp)
+                .filter(|_| {
+                    !pos.legal_moves().iter().any(|&m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        seen_before(&after)
+                    })
+                });
+            if let Some(mv) = memo.and_then(|m| m.get(pos)) {
+                return Ok((mv, Chooser::Pecp, None));
+            }
             let c = selector
                 .choose_avoiding(pos, eval, &seen_before)
                 .expect(over);
+            if let Some(m) = memo {
+                m.put(pos, c.mv);
+            }
             let chooser = if selector == Selector::Pecp {
                 Chooser::Pecp
             } else {

@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use shakmaty::{Chess, Color, Move, Position};
 use shakmaty_syzygy::Tablebase;
@@ -15,6 +16,19 @@ use shakmaty_syzygy::Tablebase;
 use crate::error::{PecpError, Result};
 pub use crate::tablefiles::{FileStatus, Lookup, SHA256SUMS, expected_files};
 use crate::tablefiles::{MemoryFs, check};
+
+/// A move as a non-zero number: from, to and the promotion.
+fn encode(m: Move) -> u32 {
+    let promo = m.promotion().map_or(0, |r| r as u32);
+    1 | (u32::from(m.from().map_or(0, u8::from)) << 1)
+        | (u32::from(u8::from(m.to())) << 7)
+        | (promo << 13)
+}
+
+/// The legal move of `pos` that `code` names.
+fn decode(pos: &Chess, code: u32) -> Option<Move> {
+    pos.legal_moves().into_iter().find(|&m| encode(m) == code)
+}
 
 fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
     PecpError::Probe { source }
@@ -66,6 +80,10 @@ impl TbValue {
 pub struct Tablebases {
     tb: Tablebase<Chess>,
     dir: PathBuf,
+    /// The best move of each KPK position once probed (see
+    /// [`Tablebases::best_move`]): a function of the position, so each is
+    /// probed once however many lines pass through it.
+    best: Vec<AtomicU32>,
 }
 
 impl std::fmt::Debug for Tablebases {
@@ -117,6 +135,7 @@ impl Tablebases {
         Ok(Tablebases {
             tb,
             dir: dir.map_or_else(PathBuf::new, Path::to_path_buf),
+            best: Vec::new(),
         })
     }
 
@@ -186,7 +205,25 @@ impl Tablebases {
     /// # Errors
     /// A [`PecpError::Probe`] if a probe fails.
     pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
-        Ok(self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m))
+        // Syzygy's choice depends on the position alone (not its clock).
+        let slot = crate::position::Kpk::from_chess(pos).and_then(|k| self.best.get(k.index()));
+        if let Some(code) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
+            return Ok(decode(pos, code));
+        }
+        let m = self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m);
+        if let (Some(s), Some(m)) = (slot, m) {
+            s.store(encode(m), Ordering::Relaxed);
+        }
+        Ok(m)
+    }
+
+    /// The same tables with a memory of best moves for sweeps that probe
+    /// the same positions many times.
+    pub fn remembering(mut self) -> Tablebases {
+        self.best = (0..crate::position::TABLE_SIZE)
+            .map(|_| AtomicU32::new(0))
+            .collect();
+        self
     }
 
     /// The value after each legal move, in shakmaty's move order.

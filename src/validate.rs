@@ -419,6 +419,8 @@ struct Sweep<'a> {
     /// to the end of the line, plus one (0: not yet known). Perfect play
     /// is a function of the position, so each is computed once.
     optimal: Vec<AtomicU16>,
+    /// PECP's moves in the playouts, each position decided once.
+    memo: std::sync::Arc<line::ChoiceMemo>,
 }
 
 impl Sweep<'_> {
@@ -470,6 +472,7 @@ impl Sweep<'_> {
                 white: Player::Select(self.opts.selector),
                 black: Player::Tablebase,
                 max_moves: 500,
+                memo: Some(std::sync::Arc::clone(&self.memo)),
                 ..line::Config::default()
             };
             let l = line::generate_with(&pos, &cfg, self.truth, &eval)?;
@@ -548,6 +551,7 @@ pub fn run_with(
         table: truth_table(truth)?,
         cache: WeightCache::build_with(book),
         optimal: (0..TABLE_SIZE).map(|_| AtomicU16::new(0)).collect(),
+        memo: std::sync::Arc::default(),
     };
     let positions = select_positions(opts);
     let mut decided: Vec<Kpk> = positions.iter().map(|&k| sweep.key(k)).collect();

@@ -49,7 +49,9 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.weights.as_deref())?;
-    let truth = Truth::new(super::find_tables(args.tablebases.as_deref())?);
+    let truth = Truth::new(
+        super::find_tables(args.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
+    );
     let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
     for (i, &d) in args.depths.iter().enumerate() {
         if args.depths[..i].contains(&d) {

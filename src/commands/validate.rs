@@ -63,7 +63,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.counterexamples {
         pecp::io::check_writable(path)?;
     }
-    let truth = Truth::new(super::find_tables(args.tablebases.as_deref())?);
+    let truth = Truth::new(
+        super::find_tables(args.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
+    );
     let opts = Options {
         sample: args
             .sample
