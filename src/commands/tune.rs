@@ -78,6 +78,10 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         text(&report)
     };
     out.write_all(s.as_bytes())?;
+    if !args.json {
+        // Timing varies from run to run: keep stdout reproducible.
+        let _ = writeln!(std::io::stderr(), "tuned in {:.2} s", report.tune_s);
+    }
     match (&args.output, report.accepted) {
         (Some(path), true) => {
             let header = format!(

@@ -6,11 +6,10 @@ use crate::tune::TuneReport;
 /// and after, and the check over every position.
 pub fn text(r: &TuneReport) -> String {
     let mut s = format!(
-        "{}: {} averaged weights over {} positions ({:.2} s)\n\ngeneration  best    mean\n",
+        "{}: {} averaged weights over {} positions\n\ngeneration  best    mean\n",
         r.command,
         r.weights.len(),
-        r.positions,
-        r.tune_s
+        r.positions
     );
     let last = r.history.len().saturating_sub(1);
     for g in r
