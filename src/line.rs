@@ -186,28 +186,18 @@ impl Default for ChoiceMemo {
 }
 
 impl ChoiceMemo {
-    fn code(m: Move) -> u32 {
-        let promo = m.promotion().map_or(0, |r| r as u32);
-        1 | (u32::from(m.from().map_or(0, u8::from)) << 1)
-            | (u32::from(u8::from(m.to())) << 7)
-            | (promo << 13)
-    }
-
     fn get(&self, pos: &Chess) -> Option<Move> {
         let k = Kpk::from_chess(pos)?;
         let code = self.0[k.index()].load(std::sync::atomic::Ordering::Relaxed);
         (code != 0)
-            .then(|| {
-                pos.legal_moves()
-                    .into_iter()
-                    .find(|&m| Self::code(m) == code)
-            })
+            .then(|| crate::position::move_of_code(pos, code))
             .flatten()
     }
 
     fn put(&self, pos: &Chess, m: Move) {
         if let Some(k) = Kpk::from_chess(pos) {
-            self.0[k.index()].store(Self::code(m), std::sync::atomic::Ordering::Relaxed);
+            let code = crate::position::move_code(m);
+            self.0[k.index()].store(code, std::sync::atomic::Ordering::Relaxed);
         }
     }
 }

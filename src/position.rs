@@ -282,6 +282,22 @@ pub fn paper_of(kpk: Kpk, orientation: Orientation) -> String {
     }
 }
 
+/// A move as a non-zero number (from, to, promotion), for the tables that
+/// remember a move per position.
+pub fn move_code(m: Move) -> u32 {
+    let promo = m.promotion().map_or(0, |r| r as u32);
+    1 | (u32::from(m.from().map_or(0, u8::from)) << 1)
+        | (u32::from(u8::from(m.to())) << 7)
+        | (promo << 13)
+}
+
+/// The legal move of `pos` that [`move_code`] turned into `code`.
+pub fn move_of_code(pos: &Chess, code: u32) -> Option<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|&m| move_code(m) == code)
+}
+
 /// FEN of a position.
 pub fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()

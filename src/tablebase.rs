@@ -17,19 +17,6 @@ use crate::error::{PecpError, Result};
 pub use crate::tablefiles::{FileStatus, Lookup, SHA256SUMS, expected_files};
 use crate::tablefiles::{MemoryFs, check};
 
-/// A move as a non-zero number: from, to and the promotion.
-fn encode(m: Move) -> u32 {
-    let promo = m.promotion().map_or(0, |r| r as u32);
-    1 | (u32::from(m.from().map_or(0, u8::from)) << 1)
-        | (u32::from(u8::from(m.to())) << 7)
-        | (promo << 13)
-}
-
-/// The legal move of `pos` that `code` names.
-fn decode(pos: &Chess, code: u32) -> Option<Move> {
-    pos.legal_moves().into_iter().find(|&m| encode(m) == code)
-}
-
 fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
     PecpError::Probe { source }
 }
@@ -208,11 +195,11 @@ impl Tablebases {
         // Syzygy's choice depends on the position alone (not its clock).
         let slot = crate::position::Kpk::from_chess(pos).and_then(|k| self.best.get(k.index()));
         if let Some(code) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
-            return Ok(decode(pos, code));
+            return Ok(crate::position::move_of_code(pos, code));
         }
         let m = self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m);
         if let (Some(s), Some(m)) = (slot, m) {
-            s.store(encode(m), Ordering::Relaxed);
+            s.store(crate::position::move_code(m), Ordering::Relaxed);
         }
         Ok(m)
     }
