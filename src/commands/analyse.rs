@@ -23,24 +23,18 @@ pub struct Args {
     /// Draw the board with ASCII letters (text output only).
     #[arg(long, conflicts_with = "json")]
     ascii: bool,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver judges).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
     /// Also show the move another selector would choose.
     #[arg(long, value_enum, default_value_t = SelectorArg::Pecp)]
     selector: SelectorArg,
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Also write the diagram as SVG to FILE (whole or not at all): the
     /// squares the explanation names highlighted, the chosen move an arrow.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 /// The options, checked.
@@ -52,7 +46,7 @@ struct Options {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.svg {
         if args.position == "-" {
             return Err(
@@ -64,7 +58,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let opts = Options {
         json: args.json,
         unicode: !args.ascii,
-        tb: super::find_tables(args.tablebases.as_deref())?,
+        tb: super::find_tables(args.judging.tablebases.as_deref())?,
         selector: args.selector.selector(args.depth)?,
     };
     if args.position == "-" {

@@ -17,22 +17,16 @@ pub struct Args {
     /// stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver judges).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let tb = find_tables(args.tablebases.as_deref())?;
+    let tb = find_tables(args.judging.tablebases.as_deref())?;
     let input: Box<dyn std::io::Read> = if args.games.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {

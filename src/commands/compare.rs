@@ -2,7 +2,6 @@
 //! [--json]`.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use pecp::PecpError;
 use pecp::report::{json_pretty, validation::compare_table};
@@ -31,26 +30,20 @@ pub struct Args {
     /// Also play out every won position against perfect defence.
     #[arg(long)]
     playout: bool,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver is the truth).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Print the table as JSON (one report per selector).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     let truth = Truth::new(
-        super::find_tables(args.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
+        super::find_tables(args.judging.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
     );
     let mut selectors = vec![Selector::Pecp, Selector::Soma { seed: SOMA_SEED }];
     for (i, &d) in args.depths.iter().enumerate() {

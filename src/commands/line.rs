@@ -44,17 +44,11 @@ pub struct Args {
     /// pairings (text and PGN).
     #[arg(long)]
     verbose: bool,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver judges and plays).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -67,14 +61,14 @@ enum Format {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
     let input = Input::parse(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
-    let truth = Truth::new(find_tables(args.tablebases.as_deref())?);
+    let truth = Truth::new(find_tables(args.judging.tablebases.as_deref())?);
     let depth = check_depth(args.depth)?;
     let default = args.selector;
     let mut config = Config {

@@ -25,17 +25,11 @@ pub struct Args {
     /// The pawn's colour.
     #[arg(long, value_name = "COLOUR", value_enum, default_value_t = ColourArg::White)]
     pawn_colour: ColourArg,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Also write the map as SVG to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver judges).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -59,12 +53,12 @@ fn square(flag: &str, s: &str) -> Result<Square, PecpError> {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.svg {
         pecp::io::check_writable(path)?;
     }
     let (pawn, king) = (square("pawn", &args.pawn)?, square("king", &args.king)?);
-    let tb = super::find_tables(args.tablebases.as_deref())?;
+    let tb = super::find_tables(args.judging.tablebases.as_deref())?;
     let judge = |k: pecp::Kpk| -> pecp::Result<bool> {
         match &tb {
             Some(t) => Ok(t.value(&k.to_chess())?.pawn_side_wins),

@@ -126,6 +126,20 @@ impl PlayerArg {
     }
 }
 
+/// `--tablebases DIR` and `--weights FILE`, for every command that judges
+/// or weighs positions.
+#[derive(clap::Args)]
+pub struct Judging {
+    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
+    /// ./tablebases; without tables the embedded exact solver judges).
+    #[arg(long, value_name = "DIR")]
+    pub tablebases: Option<std::path::PathBuf>,
+    /// Weights file in rules/weights.toml's format (default: the built-in
+    /// rules/weights.toml).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<std::path::PathBuf>,
+}
+
 /// `--weights FILE`: a file in `rules/weights.toml`'s format whose weights
 /// replace the compiled-in ones for the whole command.
 pub fn load_weights(path: Option<&std::path::Path>) -> Result<(), PecpError> {

@@ -41,14 +41,6 @@ pub struct Args {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver is the truth).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
-    /// Starting weights in rules/weights.toml's format (default: the
-    /// built-in rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Write the tuned weights, if accepted, in rules/weights.toml's format
     /// (whole or not at all).
     #[arg(short = 'o', long, value_name = "FILE")]
@@ -56,6 +48,8 @@ pub struct Args {
     /// Print the table and the result as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -65,11 +59,11 @@ enum Method {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let truth = find_tables(args.tablebases.as_deref())?;
+    let truth = find_tables(args.judging.tablebases.as_deref())?;
     let truth = Truth::new(truth);
     let report = in_pool(args.threads, || tune(&args, &truth))??;
     let s = if args.json {

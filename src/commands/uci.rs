@@ -2,7 +2,6 @@
 //! and stdout.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 
 use pecp::Tablebases;
 use pecp::uci::{Engine, Next};
@@ -11,19 +10,13 @@ use super::Outcome;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; the SyzygyPath option sets it too).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
-    let mut engine = Engine::new(Tablebases::discover(args.tablebases.as_deref())?);
+    super::load_weights(args.judging.weights.as_deref())?;
+    let mut engine = Engine::new(Tablebases::discover(args.judging.tablebases.as_deref())?);
     let stdin = std::io::stdin();
     let mut lines = Vec::new();
     for line in stdin.lock().split(b'\n') {

@@ -14,10 +14,6 @@ use super::{Outcome, SelectorArg, in_pool, progress_bar};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Folder with Syzygy tables (default: each folder of $SYZYGY_PATH, then
-    /// ./tablebases; without tables the embedded exact solver is the truth).
-    #[arg(long, value_name = "DIR")]
-    tablebases: Option<PathBuf>,
     /// Check a reproducible random subset of N positions (0 = all).
     #[arg(long, value_name = "N")]
     sample: Option<usize>,
@@ -36,10 +32,6 @@ pub struct Args {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
-    /// Weights file in rules/weights.toml's format (default: the built-in
-    /// rules/weights.toml).
-    #[arg(long, value_name = "FILE")]
-    weights: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -49,6 +41,8 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
+    #[command(flatten)]
+    judging: super::Judging,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -59,12 +53,12 @@ enum SideArg {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    super::load_weights(args.weights.as_deref())?;
+    super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.counterexamples {
         pecp::io::check_writable(path)?;
     }
     let truth = Truth::new(
-        super::find_tables(args.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
+        super::find_tables(args.judging.tablebases.as_deref())?.map(pecp::Tablebases::remembering),
     );
     let opts = Options {
         sample: args
