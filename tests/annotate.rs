@@ -3,18 +3,12 @@
 //! illegal move) come back with their KPK moves annotated and everything
 //! else as it was; a file of 10,000 games streams in bounded memory.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::pecp;
+use std::process::Command;
 
 const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games.pgn");
-
-fn pecp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pecp"))
-        .args(args)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn games_come_back_annotated_and_whole() {

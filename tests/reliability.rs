@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::pecp;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
@@ -39,15 +41,6 @@ fn copy_tables(test: &str, dir: &Path) -> bool {
         fs::set_permissions(&to, fs::Permissions::from_mode(0o644)).unwrap();
     }
     true
-}
-
-fn pecp(args: &[&str]) -> Output {
-    Command::new(PECP)
-        .args(args)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
 }
 
 /// Runs a bash script with `$PECP` set; `SYZYGY_PATH` unset.

@@ -5,16 +5,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use common::pecp;
 
-fn pecp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pecp"))
-        .args(args)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
-}
+use std::process::Output;
 
 fn json(o: &Output) -> serde_json::Value {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
