@@ -9,6 +9,15 @@ use serde::Deserialize;
 /// The weights file as compiled into the binary.
 pub const WEIGHTS_TOML: &str = include_str!("../rules/weights.toml");
 
+/// The level-1 Datalog program's source, to count each rule's clauses.
+pub const POSITION_RULES: &str = include_str!("../rules/position.rs");
+
+/// How many clauses `source` gives rule `id` (heads `Fires("id") <-`).
+pub fn clause_count(source: &str, id: &str) -> u32 {
+    let head = format!("Fires(\"{id}\") <-");
+    source.matches(&head).count() as u32
+}
+
 /// Deterministic rules decide alone; averaged rules are averaged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,6 +57,15 @@ pub struct RuleRow {
     /// `{placeholders}` the explanation fills from the position (see
     /// [`crate::explain`]).
     pub sentence: String,
+    /// How many of the rule's clauses set a cut-off that was fitted against
+    /// the exact solver rather than counted from the chess (0: every clause
+    /// is a textbook rule or a race counted move by move).
+    #[serde(default)]
+    pub fitted: u32,
+    /// How many clauses the Datalog program gives the rule (counted from
+    /// `rules/position.rs`, not read from the file).
+    #[serde(default, skip_deserializing)]
+    pub clauses: u32,
 }
 
 /// The chess themes rules and criteria belong to.
@@ -156,10 +174,11 @@ impl RuleBook {
                 return Err(format!("weights file: rule {} listed twice", row.id));
             }
         }
-        Ok(RuleBook {
-            rows: file.rule,
-            index,
-        })
+        let mut rows = file.rule;
+        for row in &mut rows {
+            row.clauses = clause_count(POSITION_RULES, &row.id);
+        }
+        Ok(RuleBook { rows, index })
     }
 
     /// The compiled-in rule book.

@@ -624,6 +624,39 @@ fn scoring_rules_appear_in_the_program_in_priority_order() {
 }
 
 #[test]
+fn clause_counts_add_up_and_fitted_clauses_are_counted_honestly() {
+    let book = RuleBook::builtin();
+    let src = include_str!("../rules/position.rs");
+    let heads = src
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| l.matches("Fires(\"").count() as u32)
+        .sum::<u32>();
+    let c = pecp::report::rules::clause_counts(book);
+    assert_eq!(
+        c.clauses, heads,
+        "every clause belongs to a rule of the book"
+    );
+    assert_eq!(c.deterministic + c.averaged, c.clauses);
+    assert_eq!(c.textbook + c.fitted, c.deterministic);
+    for r in &book.rows {
+        assert!(r.clauses >= 1, "{} has no clause", r.id);
+        assert!(r.fitted <= r.clauses, "{}: more fitted than clauses", r.id);
+        if r.fitted > 0 {
+            assert_eq!(r.kind, pecp::weights::Kind::Deterministic, "{}", r.id);
+            assert!(
+                r.source.contains("fitted"),
+                "{}: its source must say so",
+                r.id
+            );
+        }
+    }
+    // The largest fitted rule, as the README reports it.
+    let far = &book.rows[book.index_of("defender_far_to_the_side").unwrap()];
+    assert_eq!((far.clauses, far.fitted), (10, 10));
+}
+
+#[test]
 fn criteria_appear_in_the_program_in_the_order_they_are_tried() {
     let listed: Vec<String> = pecp::select::criteria()
         .iter()
