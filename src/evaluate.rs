@@ -147,6 +147,8 @@ mod tests {
             source: String::new(),
             theme: crate::weights::Theme::Race,
             sentence: String::new(),
+            fitted: 0,
+            clauses: 1,
         }
     }
 
