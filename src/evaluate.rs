@@ -45,6 +45,26 @@ impl Verdict {
     }
 }
 
+/// Which rule book an evaluation's rules belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Knowledge {
+    /// The KPK rules of `rules/position.rs` (the book in use).
+    #[default]
+    Pawn,
+    /// The mating rules of `rules/mating.rs`.
+    Mating,
+}
+
+impl Knowledge {
+    /// The rule book the fired rules index.
+    pub fn book(self) -> &'static RuleBook {
+        match self {
+            Knowledge::Pawn => RuleBook::in_use(),
+            Knowledge::Mating => crate::mating::book(),
+        }
+    }
+}
+
 /// The level-1 evaluation of a position.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {
@@ -56,6 +76,8 @@ pub struct Evaluation {
     pub fired: RuleSet,
     /// A win-side and a draw-side deterministic rule fired together.
     pub conflict: bool,
+    /// The rule book of `fired`.
+    pub knowledge: Knowledge,
 }
 
 impl Evaluation {
@@ -109,6 +131,7 @@ pub fn combine(fired: RuleSet, book: &RuleBook) -> Evaluation {
         deterministic,
         fired,
         conflict: win_side && draw_side,
+        knowledge: Knowledge::Pawn,
     }
 }
 

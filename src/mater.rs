@@ -21,6 +21,16 @@ pub enum Mode {
     Threats,
 }
 
+impl Mode {
+    /// "checks" or "threats".
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Checks => "checks",
+            Mode::Threats => "threats",
+        }
+    }
+}
+
 /// What a search found.
 #[derive(Debug, Clone, Serialize)]
 pub struct MateSearch {

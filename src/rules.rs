@@ -14,6 +14,9 @@ pub mod position;
 #[path = "../rules/compare.rs"]
 pub mod compare;
 
+#[path = "../rules/mating.rs"]
+pub mod mating;
+
 /// Runs the level-1 program on one position as given (not mirrored): the
 /// ids of the scoring rules that match, in no particular order.
 pub fn fires(node: &Node) -> Vec<&'static str> {

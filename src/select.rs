@@ -70,9 +70,18 @@ impl CriterionId {
             .map(|i| CriterionId(i as u8))
     }
 
-    /// Its row in `rules/compare.toml`.
+    /// Its row in `rules/compare.toml`, or, after the KPK criteria, in
+    /// `rules/mating.toml`.
     pub fn criterion(self) -> &'static Criterion {
-        &criteria()[usize::from(self.0)]
+        let i = usize::from(self.0);
+        let kpk = criteria();
+        kpk.get(i)
+            .unwrap_or_else(|| &crate::mating::criteria()[i - kpk.len()])
+    }
+
+    /// The mating criterion at `i` in `rules/mating.toml`.
+    pub fn mating(i: usize) -> CriterionId {
+        CriterionId((criteria().len() + i) as u8)
     }
 }
 
@@ -210,6 +219,25 @@ pub fn decide_avoiding(
     eval: &impl Fn(&Node) -> Evaluation,
     avoid: &dyn Fn(&Chess) -> bool,
 ) -> Option<Decision> {
+    if crate::mating::judges(&Node::from_chess(pos)) {
+        decide_in(pos, &crate::mating::evaluate, avoid, true)
+    } else {
+        decide_in(pos, eval, avoid, false)
+    }
+}
+
+/// Decides a move in a mating position (a queen or rook against the king)
+/// with a given level-1 mating evaluator (e.g. a memoised one).
+pub fn decide_mating(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
+    decide_in(pos, eval, &|_| false, true)
+}
+
+fn decide_in(
+    pos: &Chess,
+    eval: &impl Fn(&Node) -> Evaluation,
+    avoid: &dyn Fn(&Chess) -> bool,
+    mating: bool,
+) -> Option<Decision> {
     let mirrored = needs_mirror(pos);
     let canon = if mirrored {
         mirror_pos(pos)
@@ -233,6 +261,7 @@ pub fn decide_avoiding(
         mover: mover_of(pos),
         cands: &cands,
         avoided: &avoided,
+        mating,
     };
     let best3 = field.level1_best3();
     let (tournament, chosen) = field.tournament(&best3);
@@ -281,6 +310,8 @@ struct Field<'a> {
     cands: &'a [Candidate],
     /// Per candidate: whether it leads to a position to avoid.
     avoided: &'a [bool],
+    /// Whether the mating rules decide (a queen or rook against the king).
+    mating: bool,
 }
 
 impl Field<'_> {
@@ -318,7 +349,16 @@ impl Field<'_> {
     /// Returns the pairings and the chosen candidate.
     fn tournament(&self, best3: &[usize]) -> (Vec<Pairing>, usize) {
         let finalists: Vec<&Candidate> = best3.iter().map(|&i| &self.cands[i]).collect();
-        let table = compare(self.mover, &finalists);
+        let table = if self.mating {
+            let nodes: Vec<&Node> = finalists.iter().map(|c| &c.node).collect();
+            let prefs = crate::mating::compare(self.mover, &nodes)
+                .into_iter()
+                .map(|(c, x, y)| (CriterionId::mating(c), x, y))
+                .collect();
+            Preferences { prefs }
+        } else {
+            compare(self.mover, &finalists)
+        };
         let mut pairings = Vec::new();
         let mut winner = 0usize; // index into best3
         for challenger in 1..best3.len() {
@@ -390,7 +430,7 @@ impl Preferences {
     /// of finalists `a` and `b` and not also the other, and whether `a`
     /// wins. `None` if no criterion separates them.
     pub fn decide(&self, a: usize, b: usize) -> Option<(CriterionId, bool)> {
-        (0..criteria().len())
+        (0..criteria().len() + crate::mating::criteria().len())
             .map(|i| CriterionId(i as u8))
             .find_map(|c| match (self.prefers(c, a, b), self.prefers(c, b, a)) {
                 (true, false) => Some((c, true)),

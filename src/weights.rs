@@ -96,6 +96,8 @@ pub enum Theme {
     Race,
     /// The attacking king in front of (or beside) its pawn.
     KingInFront,
+    /// Mating with a queen or a rook: the box, the edge, the kings.
+    MatingNet,
 }
 
 impl Theme {
@@ -114,6 +116,7 @@ impl Theme {
             Theme::Shouldering => "shouldering",
             Theme::Race => "race",
             Theme::KingInFront => "king_in_front",
+            Theme::MatingNet => "mating_net",
         }
     }
 }
@@ -154,6 +157,15 @@ impl RuleBook {
     /// # Errors
     /// A message naming the bad row: duplicate id, weight outside [0, 1].
     pub fn parse(text: &str) -> Result<RuleBook, String> {
+        Self::parse_program(text, POSITION_RULES)
+    }
+
+    /// Parses and checks a weights file whose rules are those of the
+    /// Datalog program `source` (to count their clauses).
+    ///
+    /// # Errors
+    /// As [`RuleBook::parse`].
+    pub fn parse_program(text: &str, source: &str) -> Result<RuleBook, String> {
         let file: File = toml::from_str(text).map_err(|e| format!("weights file: {e}"))?;
         let mut index = HashMap::new();
         for (i, row) in file.rule.iter().enumerate() {
@@ -176,7 +188,7 @@ impl RuleBook {
         }
         let mut rows = file.rule;
         for row in &mut rows {
-            row.clauses = clause_count(POSITION_RULES, &row.id);
+            row.clauses = clause_count(source, &row.id);
         }
         Ok(RuleBook { rows, index })
     }

@@ -41,8 +41,27 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
+    /// Validate a mating ending instead of KPK: every won position of
+    /// king and queen (kqk) or king and rook (krk) against king, played to
+    /// mate against perfect defence.
+    #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk"])]
+    ending: Option<String>,
+    /// With --ending: MATER plays first when it finds a forced mate of
+    /// its kind within --mater-depth moves.
+    #[arg(long, value_enum, requires = "ending")]
+    mater: Option<MaterArg>,
+    /// With --mater: the deepest mate MATER looks for, in moves (1 to 10).
+    #[arg(long, value_name = "N", default_value_t = 3, requires = "mater",
+          value_parser = clap::value_parser!(u32).range(1..=10))]
+    mater_depth: u32,
     #[command(flatten)]
     judging: super::Judging,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum MaterArg {
+    Checks,
+    Threats,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -53,6 +72,9 @@ enum SideArg {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    if let Some(e) = &args.ending {
+        return run_ending(&args, e, out);
+    }
     super::load_weights(args.judging.weights.as_deref())?;
     if let Some(path) = &args.counterexamples {
         pecp::io::check_writable(path)?;
@@ -107,6 +129,32 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             .map(|(i, e)| e.epd(i + 1) + "\n")
             .collect();
         pecp::io::write_atomically(&path, epd.as_bytes())?;
+    }
+    Ok(0)
+}
+
+/// `validate --ending kqk|krk`.
+fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
+    let ending = pecp::mate_oracle::Ending::parse(ending).expect("clap checked it");
+    let tables = super::find_tables(args.judging.tablebases.as_deref())?;
+    let opts = pecp::endings::EndingOptions {
+        ending,
+        sample: args.sample.filter(|&n| n > 0),
+        seed: args.seed.unwrap_or(1),
+        mater: args.mater.map(|m| {
+            let mode = match m {
+                MaterArg::Checks => pecp::mater::Mode::Checks,
+                MaterArg::Threats => pecp::mater::Mode::Threats,
+            };
+            (args.mater_depth, mode)
+        }),
+    };
+    let report = in_pool(args.threads, || pecp::endings::run(&opts, tables.as_ref()))??;
+    if args.json {
+        out.write_all(json_pretty(&report).as_bytes())?;
+    } else {
+        out.write_all(pecp::report::validation::ending_text(&report).as_bytes())?;
+        let _ = writeln!(std::io::stderr(), "elapsed: {:.2} s", report.elapsed_s);
     }
     Ok(0)
 }

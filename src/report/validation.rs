@@ -175,3 +175,31 @@ pub fn compare_table(rows: &[(String, Report)], sample: usize, seed: u64) -> Str
     }
     s
 }
+
+/// The report of `validate --ending` as text.
+pub fn ending_text(r: &crate::endings::EndingReport) -> String {
+    let share = |n: usize| 100.0 * n as f64 / r.positions.max(1) as f64;
+    let mut s = format!(
+        "{}: {} won positions, the piece side to move, played by {} against perfect defence ({})\n",
+        r.ending.to_uppercase(),
+        r.positions,
+        r.player,
+        r.truth
+    );
+    s += &format!(
+        "  mated within fifty moves: {} ({:.2}%)\n",
+        r.mated,
+        share(r.mated)
+    );
+    s += &format!("  stalemated:               {}\n", r.stalemated);
+    s += &format!("  piece lost:               {}\n", r.piece_lost);
+    s += &format!("  no mate in fifty moves:   {}\n", r.fifty_move);
+    s += &format!(
+        "  moves to mate: mean {:.2} (optimal {:.2}), worst {} (optimal {})\n",
+        r.mean_moves, r.mean_moves_optimal, r.worst_moves, r.worst_moves_optimal
+    );
+    for f in &r.failures {
+        s += &format!("  not mated: {f}\n");
+    }
+    s
+}

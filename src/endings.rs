@@ -1,0 +1,357 @@
+//! `validate --ending kqk|krk`: every won position of king and queen (or
+//! rook) against king, the piece side to move, played by PECP's mating
+//! rules against perfect defence (the lone king resisting longest) until
+//! mate, stalemate, the piece lost or fifty moves without mate.
+//!
+//! PECP's move depends on the position alone here (no pawn, no history),
+//! and so does perfect defence, so the lines form a graph: each position's
+//! result is computed once, and a line that comes back to a position it
+//! has had never mates.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Role, Setup, Square,
+};
+
+use crate::error::Result;
+use crate::evaluate::Evaluation;
+use crate::facts::Node;
+use crate::mate_oracle::{Ending, MateOracle, index};
+use crate::mater::Mode;
+use crate::rng::SplitMix64;
+use crate::select::decide_mating;
+use crate::tablebase::Tablebases;
+
+/// What to validate.
+#[derive(Debug, Clone)]
+pub struct EndingOptions {
+    /// KQK or KRK.
+    pub ending: Ending,
+    /// Only this many positions, drawn with `seed` (all when `None`).
+    pub sample: Option<usize>,
+    /// Seed of the sample.
+    pub seed: u64,
+    /// MATER first: when it finds a forced mate within this many moves
+    /// (of its kind), the line plays it; otherwise the rules choose.
+    pub mater: Option<(u32, Mode)>,
+}
+
+/// The node limit of each MATER search in a line.
+pub const MATER_NODES: u64 = 20_000;
+
+/// MATER's first move, if it finds a forced mate in `pos` within `depth`.
+pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
+    let found = crate::mater::find(pos, depth, mode, MATER_NODES);
+    let first = found.uci.first()?;
+    pos.legal_moves().into_iter().find(|m| {
+        shakmaty::uci::UciMove::from_move(*m, CastlingMode::Standard).to_string() == *first
+    })
+}
+
+/// The figures `validate --ending` reports (JSON keys are a contract).
+#[derive(Debug, Clone, Serialize)]
+pub struct EndingReport {
+    /// "kqk" or "krk".
+    pub ending: &'static str,
+    /// Who defended: "syzygy" or "embedded".
+    pub truth: &'static str,
+    /// Who chose the attacker's moves: "rules" or "rules+mater".
+    pub player: String,
+    /// Won starting positions played.
+    pub positions: usize,
+    /// Lines that ended in mate within the fifty-move rule.
+    pub mated: usize,
+    /// Lines that ended in stalemate.
+    pub stalemated: usize,
+    /// Lines in which the lone king took the piece.
+    pub piece_lost: usize,
+    /// Lines with no mate within fifty moves (or going round in circles).
+    pub fifty_move: usize,
+    /// Mean moves to mate of the mated lines.
+    pub mean_moves: f64,
+    /// Mean moves to mate with perfect play on both sides, same positions.
+    pub mean_moves_optimal: f64,
+    /// The longest line to mate, in moves.
+    pub worst_moves: u32,
+    /// The longest mate with perfect play among the same positions.
+    pub worst_moves_optimal: u32,
+    /// A few positions that did not mate (FEN), for the rule author.
+    pub failures: Vec<String>,
+    /// Seconds taken.
+    pub elapsed_s: f64,
+}
+
+/// How a line from one position ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    Mated(u32),
+    Stalemated,
+    PieceLost,
+    Circles,
+}
+
+/// A position of the ending (White has the piece).
+pub fn chess(
+    ending: Ending,
+    black_to_move: bool,
+    wk: Square,
+    bk: Square,
+    pc: Square,
+) -> Option<Chess> {
+    if wk == bk || wk == pc || bk == pc {
+        return None;
+    }
+    let mut board = Board::empty();
+    board.set_piece_at(
+        wk,
+        Piece {
+            color: Color::White,
+            role: Role::King,
+        },
+    );
+    board.set_piece_at(
+        bk,
+        Piece {
+            color: Color::Black,
+            role: Role::King,
+        },
+    );
+    board.set_piece_at(
+        pc,
+        Piece {
+            color: Color::White,
+            role: ending.role(),
+        },
+    );
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.turn = if black_to_move {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
+}
+
+/// The won positions with the piece side to move, as (wk, bk, piece).
+pub fn won_starts(ending: Ending) -> Vec<(Square, Square, Square)> {
+    let o = MateOracle::get(ending);
+    let mut v = Vec::new();
+    for wk in Square::ALL {
+        for bk in Square::ALL {
+            for pc in Square::ALL {
+                if wk != bk && wk != pc && bk != pc && o.plies(false, wk, bk, pc).is_some() {
+                    v.push((wk, bk, pc));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The squares of the white king and the piece after a white move.
+fn after_white(wk: Square, pc: Square, m: Move) -> (Square, Square) {
+    if m.role() == Role::King {
+        (m.to(), pc)
+    } else {
+        (wk, m.to())
+    }
+}
+
+/// PECP's move in every won position (white king and piece after it),
+/// computed in parallel with a shared memory of level-1 evaluations.
+fn pecp_choices(
+    ending: Ending,
+    starts: &[(Square, Square, Square)],
+    mater: Option<(u32, Mode)>,
+) -> Vec<(Square, Square)> {
+    let cache: Vec<OnceLock<Evaluation>> = (0..2 * 64 * 64 * 64).map(|_| OnceLock::new()).collect();
+    let eval = |n: &Node| match n.piece {
+        Some((p, _)) => {
+            let black = n.turn == crate::geometry::Side::Black;
+            let i = index(black, n.wk.to_square(), n.bk.to_square(), p.to_square());
+            *cache[i].get_or_init(|| crate::mating::evaluate(n))
+        }
+        None => crate::mating::evaluate(n),
+    };
+    starts
+        .par_iter()
+        .map(|&(wk, bk, pc)| {
+            let pos = chess(ending, false, wk, bk, pc).expect("a won position is legal");
+            let mv = mater
+                .and_then(|(depth, mode)| mater_move(&pos, depth, mode))
+                .unwrap_or_else(|| {
+                    let d = decide_mating(&pos, &eval).expect("a won position has moves");
+                    d.chosen().mv
+                });
+            after_white(wk, pc, mv)
+        })
+        .collect()
+}
+
+/// The defender's longest resistance in a black-to-move position: the lone
+/// king's square after it, or `None` when it takes the piece or has no
+/// move.
+fn defence(
+    o: &MateOracle,
+    tb: Option<&Tablebases>,
+    wk: Square,
+    bk: Square,
+    pc: Square,
+) -> Result<Option<Square>> {
+    let pos = chess(o.ending(), true, wk, bk, pc).expect("a line's position is legal");
+    let mv = match tb {
+        Some(t) => t.best_move(&pos)?,
+        None => pos
+            .legal_moves()
+            .into_iter()
+            .max_by_key(|m| o.plies(false, wk, m.to(), pc).map_or(i64::MAX, i64::from)),
+    };
+    Ok(mv.filter(|m| m.to() != pc).map(|m| m.to()))
+}
+
+/// Validates `opts.ending`; `tb` defends when given, else the embedded
+/// mate oracle.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport> {
+    let t0 = Instant::now();
+    let o = MateOracle::get(opts.ending);
+    let mut starts = won_starts(opts.ending);
+    if let Some(n) = opts.sample.filter(|&n| n > 0 && n < starts.len()) {
+        let mut rng = SplitMix64::new(opts.seed);
+        for i in 0..n {
+            let j = i + rng.below(starts.len() - i);
+            starts.swap(i, j);
+        }
+        starts.truncate(n);
+        starts.sort_unstable();
+    }
+    let choices = pecp_choices(opts.ending, &starts, opts.mater);
+    let mut walk = Walk {
+        o,
+        tb,
+        mater: opts.mater,
+        choice: starts
+            .iter()
+            .copied()
+            .zip(choices)
+            .map(|((w, b, p), c)| (index(false, w, b, p), c))
+            .collect(),
+        memo: vec![None; 64 * 64 * 64],
+    };
+    let mut report = EndingReport {
+        ending: opts.ending.id(),
+        truth: if tb.is_some() { "syzygy" } else { "embedded" },
+        player: match opts.mater {
+            None => "rules".into(),
+            Some((d, m)) => format!("rules+mater-{}-{d}", m.id()),
+        },
+        positions: starts.len(),
+        mated: 0,
+        stalemated: 0,
+        piece_lost: 0,
+        fifty_move: 0,
+        mean_moves: 0.0,
+        mean_moves_optimal: 0.0,
+        worst_moves: 0,
+        worst_moves_optimal: 0,
+        failures: Vec::new(),
+        elapsed_s: 0.0,
+    };
+    let (mut sum, mut sum_opt) = (0u64, 0u64);
+    for &(wk, bk, pc) in &starts {
+        let end = walk.result(wk, bk, pc)?;
+        let optimal = o.plies(false, wk, bk, pc).expect("won").div_ceil(2);
+        match end {
+            End::Mated(m) if m <= 50 => {
+                report.mated += 1;
+                sum += u64::from(m);
+                sum_opt += u64::from(optimal);
+                report.worst_moves = report.worst_moves.max(m);
+                report.worst_moves_optimal = report.worst_moves_optimal.max(optimal);
+                continue;
+            }
+            End::Mated(_) | End::Circles => report.fifty_move += 1,
+            End::Stalemated => report.stalemated += 1,
+            End::PieceLost => report.piece_lost += 1,
+        }
+        if report.failures.len() < 10 {
+            let pos = chess(opts.ending, false, wk, bk, pc).expect("legal");
+            report.failures.push(crate::position::fen_of(&pos));
+        }
+    }
+    if report.mated > 0 {
+        report.mean_moves = sum as f64 / report.mated as f64;
+        report.mean_moves_optimal = sum_opt as f64 / report.mated as f64;
+    }
+    report.elapsed_s = t0.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// The lines as a graph walk: each white-to-move position's end, once.
+struct Walk<'a> {
+    o: &'a MateOracle,
+    tb: Option<&'a Tablebases>,
+    mater: Option<(u32, Mode)>,
+    choice: rustc_hash::FxHashMap<usize, (Square, Square)>,
+    memo: Vec<Option<End>>,
+}
+
+impl Walk<'_> {
+    /// PECP's choice, computed now for a position outside the sample.
+    fn choose(&mut self, wk: Square, bk: Square, pc: Square) -> (Square, Square) {
+        let i = index(false, wk, bk, pc);
+        if let Some(&c) = self.choice.get(&i) {
+            return c;
+        }
+        let c = pecp_choices(self.o.ending(), &[(wk, bk, pc)], self.mater)[0];
+        self.choice.insert(i, c);
+        c
+    }
+
+    fn result(&mut self, wk: Square, bk: Square, pc: Square) -> Result<End> {
+        let mut path: Vec<usize> = Vec::new();
+        let (mut wk, mut bk, mut pc) = (wk, bk, pc);
+        let key = |w: Square, b: Square, p: Square| index(false, w, b, p) % (64 * 64 * 64);
+        let tail = loop {
+            let k = key(wk, bk, pc);
+            if let Some(e) = self.memo[k] {
+                break e;
+            }
+            if path.contains(&k) {
+                break End::Circles;
+            }
+            path.push(k);
+            let (w2, p2) = self.choose(wk, bk, pc);
+            let after = chess(self.o.ending(), true, w2, bk, p2).expect("a legal move");
+            let node = Node::from_chess(&after);
+            let a = crate::absolute::Absolute::of(&node);
+            if a.checkmate {
+                break End::Mated(0);
+            }
+            if a.stalemate {
+                break End::Stalemated;
+            }
+            match defence(self.o, self.tb, w2, bk, p2)? {
+                None => break End::PieceLost,
+                Some(b2) => (wk, bk, pc) = (w2, b2, p2),
+            }
+        };
+        // Going back along the path, each position is one move further.
+        let mut end = tail;
+        for (n, &k) in path.iter().rev().enumerate() {
+            end = match tail {
+                End::Mated(m) => End::Mated(m + n as u32 + 1),
+                other => other,
+            };
+            self.memo[k] = Some(end);
+        }
+        Ok(end)
+    }
+}
