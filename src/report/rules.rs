@@ -77,11 +77,30 @@ pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
         s.push_str(&format!("  {:<32} source: {}\n", "", r.source));
     }
     s.push_str("\nlevel-2 comparisons (rules/compare.rs, order in rules/compare.toml):\n");
+    push_criteria(&mut s, criteria);
+    s.push_str(
+        "\nmating rules, a queen or rook against the king (rules/mating.rs, weights and criteria in rules/mating.toml):\n",
+    );
+    for r in &crate::mating::book().rows {
+        s.push_str(&format!(
+            "  {:<32} {:<13} {:.2}  {}\n",
+            r.id,
+            r.kind.word(),
+            r.weight,
+            r.description
+        ));
+        s.push_str(&format!("  {:<32} source: {}\n", "", r.source));
+    }
+    s.push_str("\nmating level-2 comparisons:\n");
+    push_criteria(&mut s, crate::mating::criteria());
+    s
+}
+
+fn push_criteria(s: &mut String, criteria: &[Criterion]) {
     for (i, c) in criteria.iter().enumerate() {
         s.push_str(&format!("  {}. {:<32} {}\n", i + 1, c.id, c.description));
         s.push_str(&format!("     {:<32} source: {}\n", "", c.source));
     }
-    s
 }
 
 /// The rule book and the criteria as one JSON object.
@@ -90,5 +109,7 @@ pub fn json(book: &RuleBook, criteria: &[Criterion]) -> String {
         "clauses": clause_counts(book),
         "rules": book.rows,
         "comparisons": criteria,
+        "mating_rules": crate::mating::book().rows,
+        "mating_comparisons": crate::mating::criteria(),
     }))
 }
