@@ -6,7 +6,6 @@
 use std::sync::OnceLock;
 
 use rustc_hash::FxBuildHasher;
-use serde::Deserialize;
 
 use crate::absolute::Absolute;
 use crate::evaluate::{Evaluation, Knowledge, combine};
@@ -31,19 +30,10 @@ pub fn book() -> &'static RuleBook {
     })
 }
 
-#[derive(Deserialize)]
-struct CriteriaFile {
-    criterion: Vec<Criterion>,
-}
-
 /// The mating level-2 criteria in the order they are tried.
 pub fn criteria() -> &'static [Criterion] {
     static C: OnceLock<Vec<Criterion>> = OnceLock::new();
-    C.get_or_init(|| {
-        toml::from_str::<CriteriaFile>(MATING_TOML)
-            .expect("rules/mating.toml is checked by the tests")
-            .criterion
-    })
+    C.get_or_init(|| crate::select::parse_criteria(MATING_TOML))
 }
 
 /// Whether the mating rules judge `node`: a queen or a rook against the

@@ -45,14 +45,20 @@ struct CompareFile {
     criterion: Vec<Criterion>,
 }
 
+/// The `[[criterion]]` rows of a TOML file, in order.
+///
+/// # Panics
+/// If the compiled-in file does not parse (the tests read every one).
+pub fn parse_criteria(text: &str) -> Vec<Criterion> {
+    toml::from_str::<CompareFile>(text)
+        .expect("the criteria files in rules/ are checked by the tests")
+        .criterion
+}
+
 /// The criteria in the order they are tried.
 pub fn criteria() -> &'static [Criterion] {
     static C: OnceLock<Vec<Criterion>> = OnceLock::new();
-    C.get_or_init(|| {
-        toml::from_str::<CompareFile>(COMPARE_TOML)
-            .expect("rules/compare.toml is checked by the tests")
-            .criterion
-    })
+    C.get_or_init(|| parse_criteria(COMPARE_TOML))
 }
 
 /// A level-2 criterion: its place in `rules/compare.toml`, which is the

@@ -57,6 +57,20 @@ pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
         c.fitted,
         c.averaged
     ));
+    push_rows(&mut s, book);
+    s.push_str("\nlevel-2 comparisons (rules/compare.rs, order in rules/compare.toml):\n");
+    push_criteria(&mut s, criteria);
+    s.push_str(
+        "\nmating rules, a queen or rook against the king (rules/mating.rs, weights and criteria in rules/mating.toml):\n",
+    );
+    push_rows(&mut s, crate::mating::book());
+    s.push_str("\nmating level-2 comparisons:\n");
+    push_criteria(&mut s, crate::mating::criteria());
+    s
+}
+
+/// Each rule: id, kind, weight, description; its clauses; its source.
+fn push_rows(s: &mut String, book: &RuleBook) {
     for r in &book.rows {
         s.push_str(&format!(
             "  {:<32} {:<13} {:.2}  {}\n",
@@ -76,24 +90,6 @@ pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
         s.push_str(&format!("  {:<32} {clauses}{fitted}\n", ""));
         s.push_str(&format!("  {:<32} source: {}\n", "", r.source));
     }
-    s.push_str("\nlevel-2 comparisons (rules/compare.rs, order in rules/compare.toml):\n");
-    push_criteria(&mut s, criteria);
-    s.push_str(
-        "\nmating rules, a queen or rook against the king (rules/mating.rs, weights and criteria in rules/mating.toml):\n",
-    );
-    for r in &crate::mating::book().rows {
-        s.push_str(&format!(
-            "  {:<32} {:<13} {:.2}  {}\n",
-            r.id,
-            r.kind.word(),
-            r.weight,
-            r.description
-        ));
-        s.push_str(&format!("  {:<32} source: {}\n", "", r.source));
-    }
-    s.push_str("\nmating level-2 comparisons:\n");
-    push_criteria(&mut s, crate::mating::criteria());
-    s
 }
 
 fn push_criteria(s: &mut String, criteria: &[Criterion]) {
