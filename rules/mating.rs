@@ -124,21 +124,11 @@ pub mod level1 {
         struct BoxArea(i8);
         BoxArea(a) <- Board(w, b, p, r), let a = box_area(w, b, p, r);
 
-        // How far the defender is from the edge, and from the white king.
-        struct EdgeDistance(i8);
-        EdgeDistance(e) <- BlackKing(b), let e = edge_distance(b);
-        struct KingsApart(i8);
-        KingsApart(d) <- WhiteKing(w), BlackKing(b), let d = dist(w, b);
+        struct KingsFileRank(i8);
+        KingsFileRank(d) <- Board(w, b, _, _),
+            let d = file_rank_distance(w, b);
 
-        // The piece stands next to its king, which guards it.
-        struct PieceGuarded();
-        PieceGuarded() <- Board(w, _, p, _), (dist(w, p) == 1);
 
-        // The kings face each other on a file or a rank with one square
-        // between: the opposition [CAPA; CHECK].
-        struct Opposition();
-        Opposition() <- WhiteKing(w), BlackKing(b), (dist(w, b) == 2),
-            (w.0 == b.0 || w.1 == b.1);
 
         // ------------------------------------------- deterministic rules
 
@@ -151,32 +141,55 @@ pub mod level1 {
         Fires("stalemated") <- RulesOfChess(a), (a.stalemate);
 
         // ----------------------------------------------- averaged rules
+        //
+        // Two ladders, one rung of each fires in every position where the
+        // piece is safe, so the level-1 weight is the mean of two rungs:
+        // the box first (its rungs are three hundredths apart), then the
+        // kings' distance (its whole ladder spans less than one rung of
+        // the box's).
 
         // The box [CHECK; BRATKO, squeeze]: the smaller, the nearer the mate.
-        // Each step of the ladder fires for every box at least that small,
-        // so the average climbs as the box shrinks.
-        Fires("defender_in_a_corner_box") <- BoxArea(a), (a <= 4);
-        Fires("defender_in_an_edge_box") <- BoxArea(a), (a <= 8);
-        Fires("defender_in_a_small_box") <- BoxArea(a), (a <= 12);
-        Fires("defender_in_a_quarter_box") <- BoxArea(a), (a <= 18);
-        Fires("defender_in_a_box") <- BoxArea(a), (a <= 30);
-        Fires("defender_not_boxed") <- BoxArea(a), (a > 30);
+        Fires("box_of_1") <- HasPiece(), BoxArea(a), (a == 1);
+        Fires("box_of_2") <- HasPiece(), BoxArea(a), (a == 2);
+        Fires("box_of_3") <- HasPiece(), BoxArea(a), (a == 3);
+        Fires("box_of_4") <- HasPiece(), BoxArea(a), (a == 4);
+        Fires("box_of_5") <- HasPiece(), BoxArea(a), (a == 5);
+        Fires("box_of_6") <- HasPiece(), BoxArea(a), (a == 6);
+        Fires("box_of_7") <- HasPiece(), BoxArea(a), (a == 7);
+        Fires("box_of_8") <- HasPiece(), BoxArea(a), (a == 8);
+        Fires("box_of_9") <- HasPiece(), BoxArea(a), (a == 9);
+        Fires("box_of_10") <- HasPiece(), BoxArea(a), (a == 10);
+        Fires("box_of_11") <- HasPiece(), BoxArea(a), (a == 11);
+        Fires("box_of_12") <- HasPiece(), BoxArea(a), (a == 12);
+        Fires("box_of_13") <- HasPiece(), BoxArea(a), (a == 13);
+        Fires("box_of_14") <- HasPiece(), BoxArea(a), (a == 14);
+        Fires("box_of_15") <- HasPiece(), BoxArea(a), (a == 15);
+        Fires("box_of_16") <- HasPiece(), BoxArea(a), (a == 16);
+        Fires("box_of_17") <- HasPiece(), BoxArea(a), (a == 17);
+        Fires("box_of_18") <- HasPiece(), BoxArea(a), (a == 18);
+        Fires("box_of_19") <- HasPiece(), BoxArea(a), (a == 19);
+        Fires("box_of_20") <- HasPiece(), BoxArea(a), (a == 20);
+        Fires("box_of_21_to_25") <- HasPiece(), BoxArea(a), (a >= 21), (a <= 25);
+        Fires("box_of_26_to_30") <- HasPiece(), BoxArea(a), (a >= 26), (a <= 30);
+        Fires("box_of_31_to_36") <- HasPiece(), BoxArea(a), (a >= 31), (a <= 36);
+        Fires("box_of_37_to_42") <- HasPiece(), BoxArea(a), (a >= 37), (a <= 42);
+        Fires("box_of_43_or_more") <- HasPiece(), BoxArea(a), (a >= 43);
 
-        // The edge [CPW; CAPA]: the lone king is mated only on the edge.
-        Fires("defender_on_the_edge") <- EdgeDistance(0);
-        Fires("defender_in_the_centre") <- EdgeDistance(e), (e >= 2);
-
-        // The attacking king comes up [CAPA; BRATKO, approach].
-        Fires("king_close") <- KingsApart(2);
-        Fires("king_far") <- KingsApart(d), (d >= 4);
-
-        // The opposition with the defender on the edge: the check on the
-        // edge mates [CAPA; CHECK].
-        Fires("opposition_on_the_edge") <- Opposition(), EdgeDistance(0);
-
-        // The piece guarded by its king is safe from the defender
-        // [BRATKO, keep the rook protected].
-        Fires("piece_guarded") <- PieceGuarded();
+        // The attacking king comes up [CAPA; BRATKO, approach; CPW]: its
+        // distance to the lone king counted along files and ranks.
+        Fires("kings_2_apart") <- KingsFileRank(2);
+        Fires("kings_3_apart") <- KingsFileRank(3);
+        Fires("kings_4_apart") <- KingsFileRank(4);
+        Fires("kings_5_apart") <- KingsFileRank(5);
+        Fires("kings_6_apart") <- KingsFileRank(6);
+        Fires("kings_7_apart") <- KingsFileRank(7);
+        Fires("kings_8_apart") <- KingsFileRank(8);
+        Fires("kings_9_apart") <- KingsFileRank(9);
+        Fires("kings_10_apart") <- KingsFileRank(10);
+        Fires("kings_11_apart") <- KingsFileRank(11);
+        Fires("kings_12_apart") <- KingsFileRank(12);
+        Fires("kings_13_apart") <- KingsFileRank(13);
+        Fires("kings_14_apart") <- KingsFileRank(14);
     }
 }
 
