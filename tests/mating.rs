@@ -117,11 +117,11 @@ fn the_mating_rules_judge_textbook_positions() {
     assert!(fired("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").contains(&"stalemated"));
     // The rook next to the lone king, unguarded.
     assert!(fired("8/8/8/8/8/8/kR6/7K b - - 0 1").contains(&"piece_lost"));
-    // A rook on the 7th shuts the king on the 8th into a box of eight;
+    // A rook on a7 shuts the king on the 8th into b8-h8, a box of seven;
     // the kings seven steps apart: one rung of each ladder fires.
     let mut f = fired("4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
     f.sort_unstable();
-    assert_eq!(f, ["box_of_8", "kings_7_apart"]);
+    assert_eq!(f, ["box_of_7", "kings_7_apart"]);
     assert!(
         pecp::mating::evaluate(&node("4k3/R7/8/8/8/8/8/4K3 b - - 0 1")).weight
             > pecp::mating::evaluate(&node("8/8/8/4k3/8/8/8/R3K3 b - - 0 1")).weight
