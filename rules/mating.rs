@@ -240,13 +240,13 @@ pub mod level2 {
         Prefer("gives_mate", x, y) <- Mover(Side::White), Pair(x, y), Mates(x), !Mates(y);
         // 2. The piece stays and Black is not stalemated [CAPA].
         Prefer("keeps_the_win", x, y) <- Mover(Side::White), Pair(x, y), Safe(x), !Safe(y);
-        Prefer("keeps_the_win", x, y) <- Mover(Side::Black), Pair(x, y), Safe(y), !Safe(x);
+        Prefer("draws", x, y) <- Mover(Side::Black), Pair(x, y), Safe(y), !Safe(x);
         // 3. The box shrinks [CHECK; BRATKO, squeeze]; the defender keeps
         //    the larger one.
         Prefer("smaller_box", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, ax, _, _, _),
             Measures(y, ay, _, _, _), (ax < ay);
-        Prefer("smaller_box", x, y) <-
+        Prefer("larger_box", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, ax, _, _, _), Measures(y, ay, _, _, _),
             (ax > ay);
         // 4. The kings closer [CAPA; BRATKO, approach]; the defender keeps
@@ -254,7 +254,7 @@ pub mod level2 {
         Prefer("king_closer", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, _, _, dx_, _),
             Measures(y, _, _, dy_, _), (dx_ < dy_);
-        Prefer("king_closer", x, y) <-
+        Prefer("keeps_away", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, _, _, dx_, _), Measures(y, _, _, dy_, _),
             (dx_ > dy_);
         // 5. Fewer moves for the defender [CPW].

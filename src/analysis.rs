@@ -15,7 +15,7 @@ use crate::proof::{Judgement, ProvedBy, judge};
 use crate::select::Decision;
 use crate::selectors::Selector;
 use crate::tablebase::{Tablebases, TbValue};
-use crate::weights::{Kind, RuleBook};
+use crate::weights::Kind;
 
 /// One fired rule as reported.
 #[derive(Debug, Clone, Serialize)]
@@ -50,7 +50,7 @@ pub struct EvalReport {
 impl EvalReport {
     /// From an evaluation.
     pub fn new(e: &Evaluation) -> EvalReport {
-        let book = RuleBook::in_use();
+        let book = e.knowledge.book();
         EvalReport {
             weight: round4(e.weight),
             verdict: e.verdict().word(),

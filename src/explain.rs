@@ -241,22 +241,19 @@ pub fn explain(
     decision: Option<&Decision>,
     judge: &Judge,
 ) -> Result<Explanation> {
-    let book = RuleBook::in_use();
     let node = Node::from_chess(pos);
     let by_moves = match (judgement.proved_by, decision) {
-        (Some(ProvedBy::Moves), Some(d)) => {
-            Some(proved_by_moves(pos, orientation, judgement, d, book))
-        }
+        (Some(ProvedBy::Moves), Some(d)) => Some(proved_by_moves(pos, orientation, judgement, d)),
         _ => None,
     };
     let (winner, proved, theme, said) = match by_moves {
         Some(v) => v,
-        None => verdict(&node, orientation, own, book),
+        None => verdict(&node, orientation, own),
     };
     let mut moves = Vec::new();
     if let Some(d) = decision {
-        moves.push(chosen_move(pos, orientation, d, book));
-        moves.extend(refuted_moves(pos, orientation, d, judge, book)?);
+        moves.push(chosen_move(pos, orientation, d));
+        moves.extend(refuted_moves(pos, orientation, d, judge)?);
     }
     Ok(Explanation {
         winner,
@@ -276,7 +273,6 @@ fn proved_by_moves(
     orientation: Orientation,
     j: &Judgement,
     d: &Decision,
-    book: &RuleBook,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
     let pawn_side = user_colour(Side::White, orientation);
     let winner = (j.verdict == Verdict::Win).then_some(color_name(pawn_side));
@@ -291,6 +287,7 @@ fn proved_by_moves(
         .find(|c| c.mv == example)
         .expect("the proving move is legal");
     let (san, _) = user_move_names(pos, c.mv, orientation);
+    let book = c.eval.knowledge.book();
     let rule = deciding_rule(&c.eval, book).expect("a proving move's position is decided");
     let row = book.row(rule);
     let f = fill(&row.sentence, &c.node, orientation, Some(side_to_move(pos)));
@@ -312,8 +309,8 @@ fn verdict(
     node: &Node,
     orientation: Orientation,
     own: &Evaluation,
-    book: &RuleBook,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
+    let book = own.knowledge.book();
     let pawn_side = color_name(user_colour(Side::White, orientation));
     let winner = (own.verdict() == Verdict::Win).then_some(pawn_side);
     if let Some(r) = deciding_rule(own, book) {
@@ -379,14 +376,13 @@ pub fn line_move(
     decision: Option<&Decision>,
     after: &Evaluation,
 ) -> MoveExplanation {
-    let book = RuleBook::in_use();
     if let Some(d) = decision {
-        return chosen_move(pos, orientation, d, book);
+        return chosen_move(pos, orientation, d);
     }
     let (san, uci) = user_move_names(pos, mv, orientation);
     let mut next = pos.clone();
     next.play_unchecked(mv);
-    let (_, _, theme, f) = verdict(&Node::from_chess(&next), orientation, after, book);
+    let (_, _, theme, f) = verdict(&Node::from_chess(&next), orientation, after);
     MoveExplanation {
         uci,
         san: san.clone(),
@@ -398,14 +394,10 @@ pub fn line_move(
 
 /// Why PECP plays its move: the rule that proves the position after it,
 /// or the level-2 criterion that decided, or the level-1 weight.
-fn chosen_move(
-    pos: &Chess,
-    orientation: Orientation,
-    d: &Decision,
-    book: &RuleBook,
-) -> MoveExplanation {
+fn chosen_move(pos: &Chess, orientation: Orientation, d: &Decision) -> MoveExplanation {
     let mover = side_to_move(pos);
     let c = d.chosen();
+    let book = c.eval.knowledge.book();
     let (san, uci) = user_move_names(pos, c.mv, orientation);
     let name = |i: usize| user_move_names(pos, d.moves[i].mv, orientation).0;
     let rule = deciding_rule(&c.eval, book).filter(|_| proved_for(&c.eval, mover));
@@ -470,7 +462,6 @@ fn refuted_moves(
     orientation: Orientation,
     d: &Decision,
     judge: &Judge,
-    book: &RuleBook,
 ) -> Result<Vec<MoveExplanation>> {
     let mover = side_to_move(pos);
     let before = (judge.white_wins)(pos)?;
@@ -486,6 +477,7 @@ fn refuted_moves(
             continue;
         }
         let (san, uci) = user_move_names(pos, c.mv, orientation);
+        let book = c.eval.knowledge.book();
         let rule = deciding_rule(&c.eval, book)
             .filter(|_| c.eval.deterministic && (c.eval.weight > VERDICT_THRESHOLD) == after);
         let (theme, f) = match rule {

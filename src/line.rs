@@ -53,6 +53,8 @@ pub enum Chooser {
     Tablebase,
     /// A move given by the user (`--moves`).
     Script,
+    /// MATER's forced mate, played before the rules choose.
+    Mater,
 }
 
 /// Why a line ended.
@@ -132,6 +134,15 @@ pub struct Line {
     pub termination: Termination,
 }
 
+/// Where a line stops once the pawn has promoted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// At the safe promotion, the paper's absolute win.
+    Promotion,
+    /// At checkmate: the queen or rook mates, by the mating rules.
+    Mate,
+}
+
 /// Settings of the generation loop.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -151,7 +162,15 @@ pub struct Config {
     /// alone, so it is decided once. Lines then carry no level-2 report
     /// for those moves.
     pub memo: Option<std::sync::Arc<ChoiceMemo>>,
+    /// Stop at the safe promotion or play on to mate.
+    pub until: Until,
+    /// With a queen or rook against the king: MATER plays first when it
+    /// finds a forced mate of its kind within this many moves.
+    pub mater: Option<(u32, crate::mater::Mode)>,
 }
+
+/// MATER as lines use it by default: checks and threats, three moves deep.
+pub const DEFAULT_MATER: (u32, crate::mater::Mode) = (3, crate::mater::Mode::Threats);
 
 impl Default for Config {
     fn default() -> Self {
@@ -162,6 +181,8 @@ impl Default for Config {
             defender_script: Vec::new(),
             orientation: Orientation::AsGiven,
             memo: None,
+            until: Until::Promotion,
+            mater: Some(DEFAULT_MATER),
         }
     }
 }
@@ -210,6 +231,7 @@ impl Chooser {
             Chooser::Other => "selector",
             Chooser::Tablebase => "tablebase",
             Chooser::Script => "script",
+            Chooser::Mater => "mater",
         }
     }
 }
@@ -232,6 +254,12 @@ impl Config {
 /// How a position ends the game, if it does (absolute win or draw, or the
 /// fifty-move rule). Repetition and the limit are the loop's business.
 pub fn game_end(pos: &Chess) -> Option<Termination> {
+    game_end_until(pos, Until::Promotion)
+}
+
+/// [`game_end`], playing on past a safe promotion when `until` is
+/// [`Until::Mate`].
+pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
     let node = Node::from_chess(pos);
     let a = Absolute::of(&node);
     if a.checkmate {
@@ -243,7 +271,9 @@ pub fn game_end(pos: &Chess) -> Option<Termination> {
     match (node.pawn, node.piece) {
         (None, None) => return Some(Termination::PawnLost),
         // A hanging queen or rook: the game goes on, and Black takes it.
-        (None, Some(_)) if a.win() => return Some(Termination::AbsoluteWin),
+        (None, Some(_)) if a.win() && until == Until::Promotion => {
+            return Some(Termination::AbsoluteWin);
+        }
         (None, Some(_)) if !a.can_mate => return Some(Termination::InsufficientMaterial),
         _ => {}
     }
@@ -276,7 +306,7 @@ pub fn generate_with(
     let mut seen: Vec<(Board, Color)> = vec![(pos.board().clone(), pos.turn())];
     let mut script = config.defender_script.iter();
     let termination = loop {
-        if let Some(t) = game_end(&pos) {
+        if let Some(t) = game_end_until(&pos, config.until) {
             break t;
         }
         if plies.len() as u32 >= 2 * config.max_moves {
@@ -297,7 +327,12 @@ pub fn generate_with(
         };
         let mut after = pos.clone();
         after.play_unchecked(mv);
-        let after_eval = eval(&Node::from_chess(&after));
+        // After a promotion the mating rules weigh the positions.
+        let after_eval = if crate::mating::judges(&Node::from_chess(&pos)) {
+            crate::mating::evaluate(&Node::from_chess(&after))
+        } else {
+            eval(&Node::from_chess(&after))
+        };
         plies.push(Ply {
             before: pos.clone(),
             mv,
@@ -346,7 +381,15 @@ fn choose(
 ) -> Result<(Move, Chooser, Option<Decision>)> {
     let white = pos.turn() == Color::White;
     let over = "a position that is not over has a move";
-    match if white { config.white } else { config.black } {
+    let player = if white { config.white } else { config.black };
+    if let (true, Player::Select(Selector::Pecp), Some((depth, mode))) =
+        (white, player, config.mater)
+        && crate::mating::judges(&Node::from_chess(pos))
+        && let Some(m) = crate::endings::mater_move(pos, depth, mode)
+    {
+        return Ok((m, Chooser::Mater, None));
+    }
+    match player {
         Player::Select(selector) => {
             // The pawn side plays to win: it does not walk into a position
             // it has already had (threefold repetition).

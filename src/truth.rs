@@ -114,7 +114,34 @@ fn oracle_distance(o: &Oracle, pos: &Chess) -> i32 {
     }
 }
 
+/// Perfect play with a queen or rook against the king, by the mate solver:
+/// the attacker mates fastest, the defender takes the piece if it can and
+/// otherwise resists longest.
+fn mating_best_move(pos: &Chess, ending: crate::mate_oracle::Ending) -> Option<Move> {
+    let o = crate::mate_oracle::MateOracle::get(ending);
+    let (attacker, ..) = crate::mate_oracle::pieces(pos)?;
+    let attacking = pos.turn() == attacker;
+    pos.legal_moves().into_iter().min_by_key(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let plies = if after.is_checkmate() {
+            Some(0)
+        } else {
+            o.plies_of(&after).map(i64::from)
+        };
+        match (attacking, plies) {
+            (true, Some(p)) => p,
+            (true, None) => i64::MAX,
+            (false, Some(p)) => -p,
+            (false, None) => i64::MIN,
+        }
+    })
+}
+
 fn oracle_best_move(o: &Oracle, pos: &Chess) -> Option<Move> {
+    if let Some(ending) = crate::mate_oracle::Ending::of(pos) {
+        return mating_best_move(pos, ending);
+    }
     let white = pos.turn() == Color::White;
     let wins_now = oracle_white_wins(o, pos);
     let mut best: Option<(i32, Move)> = None;

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use pecp::annotate::line_report;
-use pecp::line::{Config, generate};
+use pecp::line::{Config, Until, generate};
+use pecp::mater::Mode;
 use pecp::report::line::{json, paper_table, pgn, text};
 use pecp::truth::Truth;
 use pecp::{Input, PecpError};
@@ -44,11 +45,37 @@ pub struct Args {
     /// pairings (text and PGN).
     #[arg(long)]
     verbose: bool,
+    /// Stop at the safe promotion (the paper's absolute win) or play on to
+    /// mate (default: mate; with --format pecp, promotion).
+    #[arg(long, value_enum)]
+    until: Option<UntilArg>,
+    /// After the promotion, MATER plays first for the pawn side's PECP
+    /// player when it finds a forced mate of its kind (off: the rules
+    /// alone).
+    #[arg(long, value_enum, default_value_t = MaterArg::Threats)]
+    mater: MaterArg,
+    /// The deepest mate MATER looks for, in moves (1 to 10).
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=10))]
+    mater_depth: u32,
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
     judging: super::Judging,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum UntilArg {
+    Mate,
+    Promotion,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MaterArg {
+    Checks,
+    Threats,
+    Off,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -76,6 +103,16 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         defender_script: match &args.moves {
             Some(list) => parse_script(list)?,
             None => Vec::new(),
+        },
+        until: match (args.until, args.format) {
+            (Some(UntilArg::Mate), _) => Until::Mate,
+            (Some(UntilArg::Promotion), _) | (None, Format::Pecp) => Until::Promotion,
+            (None, _) => Until::Mate,
+        },
+        mater: match args.mater {
+            MaterArg::Checks => Some((args.mater_depth, Mode::Checks)),
+            MaterArg::Threats => Some((args.mater_depth, Mode::Threats)),
+            MaterArg::Off => None,
         },
         ..Config::default()
     };
