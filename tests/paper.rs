@@ -219,3 +219,35 @@ fn nags_appear_only_where_the_tablebase_says_so() {
         assert!(checked > 0);
     }
 }
+
+#[test]
+fn the_paper_position_is_played_to_mate_keeping_the_win_at_every_move() {
+    // Against pecp's defence and against the tablebase: the line goes on
+    // past the promotion and ends in checkmate, each of White's moves
+    // keeping the win, within the fifty-move rule after the promotion.
+    let truth = common::truth("the_paper_position_is_played_to_mate");
+    for black in [Player::PECP, Player::Tablebase] {
+        let cfg = line::Config {
+            black,
+            until: line::Until::Mate,
+            ..line::Config::default()
+        };
+        let l = line::generate(&start(FIG3), &cfg, &truth).unwrap();
+        assert_eq!(l.termination, Termination::Checkmate, "{black:?}");
+        let last = l.plies.last().unwrap();
+        assert!(last.after.is_checkmate() && last.after.turn() == Color::Black);
+        for p in l.plies.iter().filter(|p| p.before.turn() == Color::White) {
+            assert!(
+                keeps_value(&truth, &p.before, p.mv).unwrap(),
+                "{black:?}: {:?}",
+                p.mv
+            );
+        }
+        let promoted = l.plies.iter().position(|p| p.mv.is_promotion()).unwrap();
+        assert!(
+            l.plies.len() - promoted <= 100,
+            "{} plies after the promotion",
+            l.plies.len() - promoted
+        );
+    }
+}

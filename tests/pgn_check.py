@@ -24,7 +24,11 @@ cases = [
     ("8/8/3pk3/8/8/3K4/8/8 b - - 0 1", ["--white", "tablebase"]),
     ("k7/8/8/K7/P7/8/8/8 w - - 0 1", []),
     ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--verbose"]),
+    ("8/8/3k4/8/8/3PK3/8/8 w - - 0 1", ["--until", "promotion"]),
 ]
+# By default a line is played to mate: the paper's position must end in a
+# checkmate that python-chess sees on its own board.
+mates = {"8/8/3k4/8/8/3PK3/8/8 w - - 0 1": "1-0", "8/8/3pk3/8/8/3K4/8/8 b - - 0 1": "0-1"}
 for fen, extra in cases:
     out = subprocess.run([pecp, "line", fen, "--format", "pgn", *extra],
                          check=True, capture_output=True, text=True).stdout
@@ -54,6 +58,13 @@ for fen, extra in cases:
     result = game.headers["Result"]
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
         sys.exit(f"pgn_check: bad result {result}")
+    if fen in mates and not extra[:1] == ["--until"]:
+        if not board.is_checkmate():
+            sys.exit(f"pgn_check: {fen} {extra}: the line does not end in checkmate: {board.fen()}")
+        if result != mates[fen] or game.headers.get("PecpTermination") != "checkmate":
+            sys.exit(f"pgn_check: {fen} {extra}: mate but Result {result}, {game.headers.get('PecpTermination')}")
+        if "#" not in out:
+            sys.exit(f"pgn_check: {fen} {extra}: no # in the PGN")
     if pgn_extract:
         with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
             f.write(out)
