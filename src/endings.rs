@@ -43,8 +43,21 @@ pub struct EndingOptions {
 /// The node limit of each MATER search in a line.
 pub const MATER_NODES: u64 = 20_000;
 
-/// MATER's first move, if it finds a forced mate in `pos` within `depth`.
+/// The largest box (squares) in which MATER is asked for a mate: a lone
+/// king with more room than this is not mated within a few moves, and the
+/// search would only cost time.
+pub const MATER_BOX: i8 = 12;
+
+/// MATER's first move, if it finds a forced mate in `pos` within `depth`
+/// (asked only once the lone king's box is small, see [`MATER_BOX`]).
 pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
+    let node = Node::from_chess(pos);
+    let boxed = node
+        .piece
+        .is_some_and(|(p, r)| crate::rules::mating::box_area(node.wk, node.bk, p, r) <= MATER_BOX);
+    if !boxed {
+        return None;
+    }
     let found = crate::mater::find(pos, depth, mode, MATER_NODES);
     let first = found.uci.first()?;
     pos.legal_moves().into_iter().find(|m| {
@@ -87,10 +100,14 @@ pub struct EndingReport {
 
 /// How a line from one position ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum End {
+pub enum End {
+    /// Mated after this many of the piece side's moves.
     Mated(u32),
+    /// Stalemate.
     Stalemated,
+    /// The lone king took the piece.
     PieceLost,
+    /// The line came back to a position it had had: no mate, ever.
     Circles,
 }
 
@@ -162,35 +179,46 @@ fn after_white(wk: Square, pc: Square, m: Move) -> (Square, Square) {
     }
 }
 
-/// PECP's move in every won position (white king and piece after it),
-/// computed in parallel with a shared memory of level-1 evaluations.
-fn pecp_choices(
+/// The piece side's player: PECP's mating rules (MATER first, when
+/// asked), with a memory of level-1 evaluations shared by every decision.
+struct Attacker {
     ending: Ending,
-    starts: &[(Square, Square, Square)],
     mater: Option<(u32, Mode)>,
-) -> Vec<(Square, Square)> {
-    let cache: Vec<OnceLock<Evaluation>> = (0..2 * 64 * 64 * 64).map(|_| OnceLock::new()).collect();
-    let eval = |n: &Node| match n.piece {
-        Some((p, _)) => {
-            let black = n.turn == crate::geometry::Side::Black;
-            let i = index(black, n.wk.to_square(), n.bk.to_square(), p.to_square());
-            *cache[i].get_or_init(|| crate::mating::evaluate(n))
+    cache: Vec<OnceLock<Evaluation>>,
+}
+
+impl Attacker {
+    fn new(ending: Ending, mater: Option<(u32, Mode)>) -> Attacker {
+        Attacker {
+            ending,
+            mater,
+            cache: (0..2 * 64 * 64 * 64).map(|_| OnceLock::new()).collect(),
         }
-        None => crate::mating::evaluate(n),
-    };
-    starts
-        .par_iter()
-        .map(|&(wk, bk, pc)| {
-            let pos = chess(ending, false, wk, bk, pc).expect("a won position is legal");
-            let mv = mater
-                .and_then(|(depth, mode)| mater_move(&pos, depth, mode))
-                .unwrap_or_else(|| {
-                    let d = decide_mating(&pos, &eval).expect("a won position has moves");
-                    d.chosen().mv
-                });
-            after_white(wk, pc, mv)
-        })
-        .collect()
+    }
+
+    fn eval(&self, n: &Node) -> Evaluation {
+        match n.piece {
+            Some((p, _)) => {
+                let black = n.turn == crate::geometry::Side::Black;
+                let i = index(black, n.wk.to_square(), n.bk.to_square(), p.to_square());
+                *self.cache[i].get_or_init(|| crate::mating::evaluate(n))
+            }
+            None => crate::mating::evaluate(n),
+        }
+    }
+
+    /// The white king and the piece after PECP's move.
+    fn choose(&self, wk: Square, bk: Square, pc: Square) -> (Square, Square) {
+        let pos = chess(self.ending, false, wk, bk, pc).expect("a won position is legal");
+        let mv = self
+            .mater
+            .and_then(|(depth, mode)| mater_move(&pos, depth, mode))
+            .unwrap_or_else(|| {
+                let d = decide_mating(&pos, &|n: &Node| self.eval(n)).expect("it has moves");
+                d.chosen().mv
+            });
+        after_white(wk, pc, mv)
+    }
 }
 
 /// The defender's longest resistance in a black-to-move position: the lone
@@ -232,19 +260,8 @@ pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport
         starts.truncate(n);
         starts.sort_unstable();
     }
-    let choices = pecp_choices(opts.ending, &starts, opts.mater);
-    let mut walk = Walk {
-        o,
-        tb,
-        mater: opts.mater,
-        choice: starts
-            .iter()
-            .copied()
-            .zip(choices)
-            .map(|((w, b, p), c)| (index(false, w, b, p), c))
-            .collect(),
-        memo: vec![None; 64 * 64 * 64],
-    };
+    let mut walk = Walk::new(opts.ending, tb, opts.mater);
+    walk.prepare(&starts)?;
     let mut report = EndingReport {
         ending: opts.ending.id(),
         truth: if tb.is_some() { "syzygy" } else { "embedded" },
@@ -295,27 +312,125 @@ pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport
 }
 
 /// The lines as a graph walk: each white-to-move position's end, once.
-struct Walk<'a> {
+pub struct Walk<'a> {
     o: &'a MateOracle,
     tb: Option<&'a Tablebases>,
-    mater: Option<(u32, Mode)>,
+    attacker: Attacker,
     choice: rustc_hash::FxHashMap<usize, (Square, Square)>,
     memo: Vec<Option<End>>,
 }
 
-impl Walk<'_> {
-    /// PECP's choice, computed now for a position outside the sample.
+impl<'a> Walk<'a> {
+    /// A walk over `ending` with PECP (and MATER, when given) attacking and
+    /// `tb` (or the mate solver) defending.
+    pub fn new(ending: Ending, tb: Option<&'a Tablebases>, mater: Option<(u32, Mode)>) -> Walk<'a> {
+        Walk {
+            o: MateOracle::get(ending),
+            tb,
+            attacker: Attacker::new(ending, mater),
+            choice: rustc_hash::FxHashMap::default(),
+            memo: vec![None; 64 * 64 * 64],
+        }
+    }
+
+    /// Decides, in parallel, every position the lines from `starts` (piece
+    /// side to move) can reach, wave by wave.
+    fn prepare(&mut self, starts: &[(Square, Square, Square)]) -> Result<()> {
+        let mut wave: Vec<(Square, Square, Square)> = starts
+            .iter()
+            .copied()
+            .filter(|&(w, b, p)| !self.choice.contains_key(&index(false, w, b, p)))
+            .collect();
+        while !wave.is_empty() {
+            wave.sort_unstable();
+            wave.dedup();
+            let chosen: Vec<(Square, Square)> = wave
+                .par_iter()
+                .map(|&(w, b, p)| self.attacker.choose(w, b, p))
+                .collect();
+            let mut next = Vec::new();
+            for (&(w, b, p), &(w2, p2)) in wave.iter().zip(&chosen) {
+                self.choice.insert(index(false, w, b, p), (w2, p2));
+                if let Some(b2) = self.reply(w2, b, p2)?
+                    && !self.choice.contains_key(&index(false, w2, b2, p2))
+                {
+                    next.push((w2, b2, p2));
+                }
+            }
+            wave = next;
+        }
+        Ok(())
+    }
+
+    /// The defence after White's move, unless the game is over there.
+    fn reply(&self, wk: Square, bk: Square, pc: Square) -> Result<Option<Square>> {
+        let after = chess(self.o.ending(), true, wk, bk, pc).expect("a legal move");
+        let a = crate::absolute::Absolute::of(&Node::from_chess(&after));
+        if a.checkmate || a.stalemate {
+            return Ok(None);
+        }
+        defence(self.o, self.tb, wk, bk, pc)
+    }
+
+    /// The lone king's replies in `positions` (Black to move, just after
+    /// a promotion), and every position the lines from there reach,
+    /// decided in parallel.
+    pub fn prepare_after_promotion(
+        &mut self,
+        positions: &[(Square, Square, Square)],
+    ) -> Result<()> {
+        let mut starts = Vec::new();
+        for &(w, b, p) in positions {
+            if let Some(b2) = self.reply(w, b, p)? {
+                starts.push((w, b2, p));
+            }
+        }
+        self.prepare(&starts)
+    }
+
+    /// How the line from a position just after a promotion (Black to move)
+    /// ends, and in how many plies from there; `None` plies if it does not
+    /// end in mate.
+    pub fn after_promotion(
+        &mut self,
+        wk: Square,
+        bk: Square,
+        pc: Square,
+    ) -> Result<(End, Option<u32>)> {
+        let after = chess(self.o.ending(), true, wk, bk, pc).expect("a legal position");
+        let a = crate::absolute::Absolute::of(&Node::from_chess(&after));
+        if a.checkmate {
+            return Ok((End::Mated(0), Some(0)));
+        }
+        if a.stalemate {
+            return Ok((End::Stalemated, None));
+        }
+        match defence(self.o, self.tb, wk, bk, pc)? {
+            None => Ok((End::PieceLost, None)),
+            Some(b2) => {
+                let end = self.result(wk, b2, pc)?;
+                let plies = match end {
+                    End::Mated(m) => Some(2 * m),
+                    _ => None,
+                };
+                Ok((end, plies))
+            }
+        }
+    }
+
+    /// PECP's choice (decided now if no wave reached it).
     fn choose(&mut self, wk: Square, bk: Square, pc: Square) -> (Square, Square) {
         let i = index(false, wk, bk, pc);
         if let Some(&c) = self.choice.get(&i) {
             return c;
         }
-        let c = pecp_choices(self.o.ending(), &[(wk, bk, pc)], self.mater)[0];
+        let c = self.attacker.choose(wk, bk, pc);
         self.choice.insert(i, c);
         c
     }
 
-    fn result(&mut self, wk: Square, bk: Square, pc: Square) -> Result<End> {
+    /// How the line from a position with the piece side to move ends.
+    pub fn result(&mut self, wk: Square, bk: Square, pc: Square) -> Result<End> {
         let mut path: Vec<usize> = Vec::new();
         let (mut wk, mut bk, mut pc) = (wk, bk, pc);
         let key = |w: Square, b: Square, p: Square| index(false, w, b, p) % (64 * 64 * 64);

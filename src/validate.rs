@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::enumerate;
 use crate::error::Result;
 use crate::evaluate::{Evaluation, Verdict, combine, evaluate_with};
 use crate::facts::Node;
 use crate::line::{self, Player, Termination};
+use crate::mate_oracle::Ending;
 use crate::position::{Kpk, TABLE_SIZE, fen_of};
 use crate::proof::{Judgement, ProvedBy, judge_position};
 use crate::rng::SplitMix64;
@@ -160,6 +161,83 @@ pub struct Conversion {
     pub failures: Vec<(String, usize)>,
 }
 
+/// Conversion to mate (with `--playout`): the lines that reached a safe
+/// promotion, played on by the mating rules (MATER first, as lines play
+/// by default) against perfect defence.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MateConversion {
+    /// Always "mate".
+    pub until: &'static str,
+    /// Starts whose line reached a safe promotion.
+    pub positions: usize,
+    /// Of which mated within the fifty-move rule after the promotion.
+    pub mated: usize,
+    /// Stalemated after the promotion.
+    pub stalemated: usize,
+    /// The piece lost after the promotion.
+    pub piece_lost: usize,
+    /// No mate within fifty moves of the promotion.
+    pub fifty_move: usize,
+    /// Mean plies from the start to mate, over the mated lines.
+    pub mean_plies: f64,
+    /// Mean plies from the promotion to mate, over the mated lines.
+    pub mean_plies_after_promotion: f64,
+    /// The same with perfect play after the same promotions.
+    pub mean_plies_after_promotion_optimal: f64,
+}
+
+/// Plays every safe promotion of the playouts on to mate.
+fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
+    let mut c = MateConversion {
+        until: "mate",
+        ..MateConversion::default()
+    };
+    let (mut sum, mut sum_after, mut sum_opt) = (0u64, 0u64, 0u64);
+    // Lines that mate before any promotion mates (a promotion with mate).
+    for o in runs {
+        if let Some((Termination::Checkmate, plies, _)) = o.playout {
+            c.positions += 1;
+            c.mated += 1;
+            sum += plies as u64;
+        }
+    }
+    for ending in [Ending::Kqk, Ending::Krk] {
+        let mine: Vec<(&PosOutcome, (Square, Square, Square))> = runs
+            .iter()
+            .filter_map(|o| match o.promoted {
+                Some((e, w, b, p)) if e == ending => Some((*o, (w, b, p))),
+                _ => None,
+            })
+            .collect();
+        let mut walk = crate::endings::Walk::new(ending, truth.tables(), Some(line::DEFAULT_MATER));
+        let mut distinct: Vec<(Square, Square, Square)> = mine.iter().map(|m| m.1).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        walk.prepare_after_promotion(&distinct)?;
+        let oracle = crate::mate_oracle::MateOracle::get(ending);
+        for (o, (w, b, p)) in mine {
+            c.positions += 1;
+            match walk.after_promotion(w, b, p)? {
+                (_, Some(plies)) if plies <= 100 => {
+                    c.mated += 1;
+                    let before = o.playout.map_or(0, |x| x.1) as u64;
+                    sum += before + u64::from(plies);
+                    sum_after += u64::from(plies);
+                    sum_opt += u64::from(oracle.plies(true, w, b, p).unwrap_or(0));
+                }
+                (crate::endings::End::Stalemated, _) => c.stalemated += 1,
+                (crate::endings::End::PieceLost, _) => c.piece_lost += 1,
+                _ => c.fifty_move += 1,
+            }
+        }
+    }
+    let n = c.mated.max(1) as f64;
+    c.mean_plies = sum as f64 / n;
+    c.mean_plies_after_promotion = sum_after as f64 / n;
+    c.mean_plies_after_promotion_optimal = sum_opt as f64 / n;
+    Ok(c)
+}
+
 /// One rule's record.
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleRecord {
@@ -215,6 +293,9 @@ pub struct Report {
     /// Conversion, with `--playout`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conversion: Option<Conversion>,
+    /// Conversion on to mate, with `--playout`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversion_to_mate: Option<MateConversion>,
     /// Per-rule report, in rule-book order.
     pub rules: Vec<RuleRecord>,
     /// Wall-clock seconds.
@@ -402,6 +483,9 @@ struct PosOutcome {
     /// With `--playout`: how the line ended, its plies, and the plies of
     /// perfect play against perfect play from the same start.
     playout: Option<(Termination, usize, usize)>,
+    /// With `--playout`, a line that ended in a safe promotion: the
+    /// position just after it (Black to move, White has the piece).
+    promoted: Option<(Ending, Square, Square, Square)>,
     /// The verdict with its one-ply proof (the same for a mirror image).
     verdict: Verdict,
     /// How it is proved.
@@ -457,6 +541,7 @@ impl Sweep<'_> {
             move_check: None,
             chosen: None,
             playout: None,
+            promoted: None,
             verdict: j.verdict,
             proved_by: j.proved_by,
         };
@@ -477,6 +562,15 @@ impl Sweep<'_> {
             };
             let l = line::generate_with(&pos, &cfg, self.truth, &eval)?;
             out.playout = Some((l.termination, l.plies.len(), self.optimal_plies(&pos)?));
+            if l.termination == Termination::AbsoluteWin
+                && let Some(last) = l.plies.last()
+                && let (Some(e), Some((_, w, b, p))) = (
+                    Ending::of(&last.after),
+                    crate::mate_oracle::pieces(&last.after),
+                )
+            {
+                out.promoted = Some((e, w, b, p));
+            }
         }
         Ok(out)
     }
@@ -586,6 +680,16 @@ pub fn run_with(
         tally.add(&sweep, k, outcome)?;
     }
     let mut report = tally.finish(&sweep, positions.len());
+    if opts.playout {
+        let at = |k: Kpk| {
+            let c = sweep.key(k);
+            decided
+                .binary_search_by_key(&enumerate_order(c), |e| enumerate_order(*e))
+                .expect("decided")
+        };
+        let runs: Vec<&PosOutcome> = positions.iter().map(|&k| &outcomes[at(k)]).collect();
+        report.conversion_to_mate = Some(to_mate(truth, &runs)?);
+    }
     report.elapsed_s = (started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
     report.selection_s = (selection_s * 1000.0).round() / 1000.0;
     Ok((report, tally.examples))
@@ -832,6 +936,7 @@ impl<'b> Tally<'b> {
             no_rule: self.no_rule,
             move_soundness: std::mem::take(&mut self.ms),
             conversion: opts.playout.then_some(conv),
+            conversion_to_mate: None,
             rules: self.rule_records(),
             elapsed_s: 0.0,
             selection_s: 0.0,

@@ -111,6 +111,20 @@ fn soundness(r: &Report) -> String {
             s.push_str(&format!("  failed by {t}: {n}\n"));
         }
     }
+    if let Some(m) = &r.conversion_to_mate {
+        s.push_str(&format!(
+            "on to mate (mating rules, MATER first): {}/{} ({:.4}); stalemated {}, piece lost {}, no mate in fifty moves {}; \
+             {:.1} plies after the promotion (perfect play {:.1})\n",
+            m.mated,
+            m.positions,
+            ratio(m.mated, m.positions),
+            m.stalemated,
+            m.piece_lost,
+            m.fifty_move,
+            m.mean_plies_after_promotion,
+            m.mean_plies_after_promotion_optimal
+        ));
+    }
     s
 }
 
