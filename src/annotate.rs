@@ -192,6 +192,10 @@ fn ply_report(
         }
         None => (Vec::new(), Vec::new()),
     };
+    let explanation = match p.chooser {
+        Chooser::Mater => mater_explanation(p, orientation, &san, &uci),
+        _ => line_move(&p.before, orientation, p.mv, p.decision.as_ref(), &p.eval),
+    };
     Ok(PlyReport {
         ply: n,
         move_number,
@@ -206,7 +210,7 @@ fn ply_report(
         tablebase,
         keeps_value,
         only_move,
-        explanation: line_move(&p.before, orientation, p.mv, p.decision.as_ref(), &p.eval),
+        explanation,
         paper_row: Some(match Kpk::from_chess(&p.after) {
             Some(k) => row_in(k, n, orientation),
             None => row_any(&to_user(&p.after, orientation), n),
@@ -216,6 +220,31 @@ fn ply_report(
 
 /// The table's value after the move, whether the move keeps the value,
 /// and whether it is the only move that does.
+/// Why MATER's move was played: the forced mate it found, in the user's
+/// colours.
+fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) -> MoveExplanation {
+    let found = crate::mater::find(
+        &to_user(&p.before, orientation),
+        10,
+        crate::mater::Mode::Threats,
+        crate::endings::MATER_NODES,
+    );
+    let sentence = match found.mate_in {
+        Some(n) => format!(
+            "{san}: MATER finds a forced mate in {n} by checks and threats of mate: {}.",
+            found.moves.join(" ")
+        ),
+        None => format!("{san}: MATER's forced mate."),
+    };
+    MoveExplanation {
+        uci: uci.to_string(),
+        san: san.to_string(),
+        theme: Some(crate::weights::Theme::MatingNet),
+        sentence,
+        squares: Vec::new(),
+    }
+}
+
 fn table_facts(t: &Tablebases, p: &Ply) -> Result<(TbReport, bool, bool)> {
     let before = t.value(&p.before)?;
     let after = t.value(&p.after)?;

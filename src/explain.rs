@@ -334,11 +334,20 @@ fn verdict(
         Verdict::Draw => "It should be a draw".into(),
         Verdict::Unknown => "The rules cannot tell".into(),
     };
-    let mut f = Filled {
-        text: format!(
+    let text = if own.knowledge == crate::evaluate::Knowledge::Mating && winner.is_some() {
+        format!(
+            "{} wins: a queen or rook against the bare king mates by force (how far the mate has come: weight {:.2}).",
+            capitalised(user_colour(Side::White, orientation)),
+            own.weight
+        )
+    } else {
+        format!(
             "{lean} (a judgement, not a proof: no rule decides it; weight {:.2}).",
             own.weight
-        ),
+        )
+    };
+    let mut f = Filled {
+        text,
         squares: Vec::new(),
     };
     let strongest = strongest_averaged(own, book);
