@@ -38,6 +38,47 @@ pub struct EndingOptions {
     /// MATER first: when it finds a forced mate within this many moves
     /// (of its kind), the line plays it; otherwise the rules choose.
     pub mater: Option<(u32, Mode)>,
+    /// Also run MATER alone on every start, as a baseline.
+    pub mater_alone: bool,
+}
+
+/// MATER alone on the same starts: how many forced mates it finds within
+/// 5, 10 and 20 moves, by checks only and by checks and threats.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MaterAlone {
+    /// The node limit of each search.
+    pub nodes: u64,
+    /// Mates found by checks only within [5, 10, 20] moves.
+    pub checks: [usize; 3],
+    /// Mates found by checks and threats of mate within [5, 10, 20] moves.
+    pub threats: [usize; 3],
+}
+
+/// The depths of the MATER baseline.
+pub const BASELINE_DEPTHS: [u32; 3] = [5, 10, 20];
+
+/// Runs MATER alone on `starts` (one search per start and mode, at the
+/// deepest depth; a mate found in n moves counts for every depth ≥ n).
+fn mater_alone(ending: Ending, starts: &[(Square, Square, Square)]) -> MaterAlone {
+    let found: Vec<[Option<u32>; 2]> = starts
+        .par_iter()
+        .map(|&(w, b, p)| {
+            let pos = chess(ending, false, w, b, p).expect("legal");
+            [Mode::Checks, Mode::Threats]
+                .map(|m| crate::mater::find(&pos, BASELINE_DEPTHS[2], m, MATER_NODES).mate_in)
+        })
+        .collect();
+    let count = |mode: usize, depth: u32| {
+        found
+            .iter()
+            .filter(|f| f[mode].is_some_and(|n| n <= depth))
+            .count()
+    };
+    MaterAlone {
+        nodes: MATER_NODES,
+        checks: BASELINE_DEPTHS.map(|d| count(0, d)),
+        threats: BASELINE_DEPTHS.map(|d| count(1, d)),
+    }
 }
 
 /// The node limit of each MATER search in a line.
@@ -94,6 +135,9 @@ pub struct EndingReport {
     pub worst_moves_optimal: u32,
     /// A few positions that did not mate (FEN), for the rule author.
     pub failures: Vec<String>,
+    /// MATER alone on the same starts, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mater_alone: Option<MaterAlone>,
     /// Seconds taken.
     pub elapsed_s: f64,
 }
@@ -279,6 +323,7 @@ pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport
         worst_moves: 0,
         worst_moves_optimal: 0,
         failures: Vec::new(),
+        mater_alone: opts.mater_alone.then(|| mater_alone(opts.ending, &starts)),
         elapsed_s: 0.0,
     };
     let (mut sum, mut sum_opt) = (0u64, 0u64);

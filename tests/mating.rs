@@ -57,6 +57,7 @@ fn pecp_never_stalemates_nor_loses_the_piece_against_perfect_defence() {
             sample: Some(1500),
             seed: 7,
             mater: None,
+            mater_alone: false,
         };
         let r = pecp::endings::run(&opts, None).unwrap();
         assert_eq!(r.positions, 1500);
@@ -163,4 +164,45 @@ fn validate_ending_prints_its_json_keys_and_refuses_a_bad_ending() {
         err.starts_with("pecp: ") && err.lines().count() == 1,
         "{err}"
     );
+}
+
+#[test]
+fn with_mater_first_the_queen_mates_at_its_floor() {
+    // King and queen: the rules with MATER first mate 99.6% of all won
+    // positions (README); a sample holds the floor, no stalemate, no lost
+    // queen, within 1.5 times the optimal number of moves on average.
+    let opts = pecp::endings::EndingOptions {
+        ending: Ending::Kqk,
+        sample: Some(400),
+        seed: 11,
+        mater: Some((3, pecp::mater::Mode::Threats)),
+        mater_alone: false,
+    };
+    let r = pecp::endings::run(&opts, None).unwrap();
+    assert_eq!((r.stalemated, r.piece_lost), (0, 0));
+    assert!(r.mated as f64 >= 0.99 * r.positions as f64, "{r:?}");
+    assert!(r.mean_moves <= 1.5 * r.mean_moves_optimal, "{r:?}");
+    assert!(r.player.contains("mater"));
+}
+
+#[test]
+fn mater_alone_counts_only_the_mates_it_can_see() {
+    let opts = pecp::endings::EndingOptions {
+        ending: Ending::Krk,
+        sample: Some(12),
+        seed: 5,
+        mater: None,
+        mater_alone: true,
+    };
+    let m = pecp::endings::run(&opts, None)
+        .unwrap()
+        .mater_alone
+        .unwrap();
+    // Deeper finds no fewer; checks and threats find no fewer than checks.
+    for i in 0..3 {
+        assert!(m.checks[i] <= m.threats[i] && m.threats[i] <= 12);
+        if i > 0 {
+            assert!(m.checks[i - 1] <= m.checks[i] && m.threats[i - 1] <= m.threats[i]);
+        }
+    }
 }

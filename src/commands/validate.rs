@@ -54,6 +54,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 3, requires = "mater",
           value_parser = clap::value_parser!(u32).range(1..=10))]
     mater_depth: u32,
+    /// With --ending: also run MATER alone on the same positions (checks,
+    /// then checks and threats, within 5, 10 and 20 moves), a baseline.
+    #[arg(long, requires = "ending")]
+    mater_alone: bool,
     #[command(flatten)]
     judging: super::Judging,
 }
@@ -148,6 +152,7 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
             };
             (args.mater_depth, mode)
         }),
+        mater_alone: args.mater_alone,
     };
     let report = in_pool(args.threads, || pecp::endings::run(&opts, tables.as_ref()))??;
     if args.json {

@@ -212,6 +212,18 @@ pub fn ending_text(r: &crate::endings::EndingReport) -> String {
         "  moves to mate: mean {:.2} (optimal {:.2}), worst {} (optimal {})\n",
         r.mean_moves, r.mean_moves_optimal, r.worst_moves, r.worst_moves_optimal
     );
+    if let Some(m) = &r.mater_alone {
+        s += &format!(
+            "  MATER alone (at most {} positions a search): by checks {} / {} / {}, by checks and threats {} / {} / {} mates within 5 / 10 / 20 moves\n",
+            m.nodes,
+            m.checks[0],
+            m.checks[1],
+            m.checks[2],
+            m.threats[0],
+            m.threats[1],
+            m.threats[2]
+        );
+    }
     for f in &r.failures {
         s += &format!("  not mated: {f}\n");
     }
