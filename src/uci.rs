@@ -12,7 +12,12 @@
 //! unproved position reads between −200 and 200. The defender's score is
 //! the negation of the pawn side's.
 //!
-//! A position that is not KPK gets an `info string` saying so and
+//! After a promotion, king and queen (or rook) against king, the mating
+//! rules choose, MATER first for the attacker as in `pecp line`, and the
+//! score is `mate N` from the distance to mate (Syzygy's DTZ, which is the
+//! distance to mate there, or the embedded mate solver).
+//!
+//! Any other position gets an `info string` saying so and
 //! `bestmove 0000`; a malformed `position` gets an `info string` with the
 //! reason and leaves no position set; unknown commands are ignored, as the
 //! protocol says.
@@ -130,6 +135,9 @@ impl Engine {
         let Some(pos) = &self.position else {
             return vec![info_string("no position set"), "bestmove 0000".into()];
         };
+        if crate::mate_oracle::Ending::of(pos).is_some() {
+            return self.mating_answer(pos);
+        }
         let input = match Input::parse(&fen_of(pos)) {
             Ok(i) => i,
             Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
@@ -154,6 +162,59 @@ impl Engine {
 }
 
 impl Engine {
+    /// The answer in KQK or KRK: the mating rules' move (MATER's first, for
+    /// the attacker), the mate score and the reason.
+    fn mating_answer(&self, pos: &Chess) -> Vec<String> {
+        use crate::position::Orientation;
+        let Some((attacker, ..)) = crate::mate_oracle::pieces(pos) else {
+            return vec![info_string("not a mating ending"), "bestmove 0000".into()];
+        };
+        let o = if attacker == shakmaty::Color::White {
+            Orientation::AsGiven
+        } else {
+            Orientation::Flipped
+        };
+        let norm = to_user(pos, o);
+        let attacking = norm.turn() == shakmaty::Color::White;
+        let mater = attacking
+            .then(|| {
+                let (depth, mode) = crate::line::DEFAULT_MATER;
+                crate::endings::mater_move(&norm, depth, mode)
+            })
+            .flatten();
+        let chosen = mater.or_else(|| {
+            crate::select::decide_avoiding(&norm, &evaluate, &|_| false).map(|d| d.chosen().mv)
+        });
+        let Some(mv) = chosen else {
+            return vec![info_string("no legal move"), "bestmove 0000".into()];
+        };
+        let (san, uci) = user_move_names(&norm, mv, o);
+        let ending = crate::mate_oracle::Ending::of(pos).expect("a mating ending");
+        let plies = match &self.tables {
+            Some(t) => t
+                .value(pos)
+                .ok()
+                .filter(|v| v.dtz_stm != 0)
+                .map(|v| v.dtz_stm.unsigned_abs()),
+            None => crate::mate_oracle::MateOracle::get(ending).plies_of(pos),
+        };
+        let score = match plies {
+            Some(p) if attacking => format!("mate {}", p.div_ceil(2)),
+            Some(p) => format!("mate -{}", p / 2),
+            None => "cp 0".into(),
+        };
+        let why = match (mater.is_some(), attacking) {
+            (true, _) => "MATER finds a forced mate by checks and threats of mate",
+            (false, true) => "the mating rules: the box shrinks, the king comes up, no stalemate",
+            (false, false) => "the lone king keeps the most room, away from the attacking king",
+        };
+        vec![
+            format!("info depth 1 score {score} pv {uci}"),
+            info_string(&format!("{san}: {why}")),
+            format!("bestmove {uci}"),
+        ]
+    }
+
     /// PECP's move in a game: as in `pecp line`, the pawn side does not walk
     /// back into a position the game has had (the moves of `position ...
     /// moves` are the game), so that it makes progress.
@@ -301,5 +362,42 @@ mod tests {
         assert_eq!(out.len(), 5, "go infinite waits for stop: {out:?}");
         let out = run(&mut e, &["stop"]);
         assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+
+    #[test]
+    fn plays_on_to_mate_after_the_promotion_with_a_mate_score() {
+        // King and queen against king, both colours: the move is legal, the
+        // score is the solver's mate distance, and a game played through
+        // the engine against itself ends in mate.
+        let mut e = Engine::new(None);
+        let out = run(
+            &mut e,
+            &["position fen 8/8/8/8/8/2k5/8/K2Q4 w - - 0 1", "go"],
+        );
+        assert!(out[0].starts_with("info depth 1 score mate "), "{out:?}");
+        let out = run(
+            &mut e,
+            &["position fen 8/8/8/8/8/2K5/8/k2q4 b - - 0 1", "go"],
+        );
+        assert!(out[0].starts_with("info depth 1 score mate "), "{out:?}");
+        let mut pos: Chess = "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        for _ in 0..100 {
+            if pos.is_game_over() {
+                break;
+            }
+            let out = run(&mut e, &[&format!("position fen {}", fen_of(&pos)), "go"]);
+            let uci = out
+                .last()
+                .unwrap()
+                .trim_start_matches("bestmove ")
+                .to_string();
+            let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        assert!(pos.is_checkmate(), "{}", fen_of(&pos));
     }
 }
