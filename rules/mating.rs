@@ -241,7 +241,14 @@ pub mod level2 {
         // 2. The piece stays and Black is not stalemated [CAPA].
         Prefer("keeps_the_win", x, y) <- Mover(Side::White), Pair(x, y), Safe(x), !Safe(y);
         Prefer("draws", x, y) <- Mover(Side::Black), Pair(x, y), Safe(y), !Safe(x);
-        // 3. The box shrinks [CHECK; BRATKO, squeeze]; the defender keeps
+        // 3. The attacking king out of the corner: a king shut in a corner
+        //    by the lone king takes no part in the mate, however small the
+        //    box [CAPA: the king must come to the lone king's side].
+        struct KingInCorner(Tag);
+        KingInCorner(t) <- Finalist(t, w, _), (w.0 == 1 || w.0 == 8), (w.1 == 1 || w.1 == 8);
+        Prefer("king_out_of_the_corner", x, y) <-
+            Mover(Side::White), Pair(x, y), Safe(x), !KingInCorner(x), KingInCorner(y);
+        // 4. The box shrinks [CHECK; BRATKO, squeeze]; the defender keeps
         //    the larger one.
         Prefer("smaller_box", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, ax, _, _, _),
@@ -249,7 +256,7 @@ pub mod level2 {
         Prefer("larger_box", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, ax, _, _, _), Measures(y, ay, _, _, _),
             (ax > ay);
-        // 4. The kings closer [CAPA; BRATKO, approach]; the defender keeps
+        // 5. The kings closer [CAPA; BRATKO, approach]; the defender keeps
         //    away.
         Prefer("king_closer", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, _, _, dx_, _),
@@ -257,14 +264,14 @@ pub mod level2 {
         Prefer("keeps_away", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, _, _, dx_, _), Measures(y, _, _, dy_, _),
             (dx_ > dy_);
-        // 5. Fewer moves for the defender [CPW].
+        // 6. Fewer moves for the defender [CPW].
         Prefer("fewer_defender_moves", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, _, _, _, mx),
             Measures(y, _, _, _, my), (mx < my);
-        // 6. The piece guarded [BRATKO].
+        // 7. The piece guarded [BRATKO].
         Prefer("piece_guarded", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Guarded(x), !Guarded(y);
-        // 7. The defender towards the centre, away from the edge [CPW].
+        // 8. The defender towards the centre, away from the edge [CPW].
         Prefer("towards_the_centre", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, _, ex, _, _), Measures(y, _, ey, _, _),
             (ex > ey);
