@@ -25,6 +25,7 @@ use crate::mater::Mode;
 use crate::rng::SplitMix64;
 use crate::select::decide_mating;
 use crate::tablebase::Tablebases;
+use crate::truth::Truth;
 
 /// What to validate.
 #[derive(Debug, Clone)]
@@ -135,6 +136,10 @@ pub struct EndingReport {
     pub worst_moves_optimal: u32,
     /// A few positions that did not mate (FEN), for the rule author.
     pub failures: Vec<String>,
+    /// Starts whose lines, taken as a function of the position alone, go
+    /// round in circles, but which mate when played as `pecp line` plays
+    /// them: the side with the piece does not repeat a position.
+    pub circles_broken: usize,
     /// MATER alone on the same starts, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mater_alone: Option<MaterAlone>,
@@ -291,8 +296,9 @@ fn defence(
 ///
 /// # Errors
 /// A tablebase probe error.
-pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport> {
+pub fn run(opts: &EndingOptions, truth: &Truth) -> Result<EndingReport> {
     let t0 = Instant::now();
+    let tb = truth.tables();
     let o = MateOracle::get(opts.ending);
     let mut starts = won_starts(opts.ending);
     if let Some(n) = opts.sample.filter(|&n| n > 0 && n < starts.len()) {
@@ -323,12 +329,17 @@ pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport
         worst_moves: 0,
         worst_moves_optimal: 0,
         failures: Vec::new(),
+        circles_broken: 0,
         mater_alone: opts.mater_alone.then(|| mater_alone(opts.ending, &starts)),
         elapsed_s: 0.0,
     };
+    let mut ends: Vec<End> = starts
+        .iter()
+        .map(|&(w, b, p)| walk.result(w, b, p))
+        .collect::<Result<_>>()?;
+    replay_circles(opts, truth, &starts, &mut ends, &mut report)?;
     let (mut sum, mut sum_opt) = (0u64, 0u64);
-    for &(wk, bk, pc) in &starts {
-        let end = walk.result(wk, bk, pc)?;
+    for (&(wk, bk, pc), &end) in starts.iter().zip(&ends) {
         let optimal = o.plies(false, wk, bk, pc).expect("won").div_ceil(2);
         match end {
             End::Mated(m) if m <= 50 => {
@@ -354,6 +365,51 @@ pub fn run(opts: &EndingOptions, tb: Option<&Tablebases>) -> Result<EndingReport
     }
     report.elapsed_s = t0.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The starts whose walk goes round in circles, played again as lines
+/// (`pecp line`: the attacker does not walk back into a position the line
+/// has had), in parallel; those that mate within fifty moves count as
+/// mated.
+fn replay_circles(
+    opts: &EndingOptions,
+    truth: &Truth,
+    starts: &[(Square, Square, Square)],
+    ends: &mut [End],
+    report: &mut EndingReport,
+) -> Result<()> {
+    let circling: Vec<usize> = (0..starts.len())
+        .filter(|&i| matches!(ends[i], End::Circles) || matches!(ends[i], End::Mated(m) if m > 50))
+        .collect();
+    let replayed = circling
+        .par_iter()
+        .map(|&i| {
+            let (w, b, p) = starts[i];
+            let pos = chess(opts.ending, false, w, b, p).expect("legal");
+            let cfg = crate::line::Config {
+                black: crate::line::Player::Tablebase,
+                until: crate::line::Until::Mate,
+                mater: opts.mater,
+                max_moves: 60,
+                ..crate::line::Config::default()
+            };
+            let l = crate::line::generate(&pos, &cfg, truth)?;
+            use crate::line::Termination as T;
+            Ok(match l.termination {
+                T::Checkmate => Some(End::Mated((l.plies.len() as u32).div_ceil(2))),
+                T::Stalemate => Some(End::Stalemated),
+                T::PawnLost | T::InsufficientMaterial => Some(End::PieceLost),
+                _ => None,
+            })
+        })
+        .collect::<Vec<Result<Option<End>>>>();
+    for (&i, r) in circling.iter().zip(replayed) {
+        if let Some(end) = r? {
+            report.circles_broken += usize::from(matches!(end, End::Mated(_)));
+            ends[i] = end;
+        }
+    }
+    Ok(())
 }
 
 /// The lines as a graph walk: each white-to-move position's end, once.

@@ -140,7 +140,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
 /// `validate --ending kqk|krk`.
 fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
     let ending = pecp::mate_oracle::Ending::parse(ending).expect("clap checked it");
-    let tables = super::find_tables(args.judging.tablebases.as_deref())?;
+    let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
     let opts = pecp::endings::EndingOptions {
         ending,
         sample: args.sample.filter(|&n| n > 0),
@@ -154,7 +154,7 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
         }),
         mater_alone: args.mater_alone,
     };
-    let report = in_pool(args.threads, || pecp::endings::run(&opts, tables.as_ref()))??;
+    let report = in_pool(args.threads, || pecp::endings::run(&opts, &truth))??;
     if args.json {
         out.write_all(json_pretty(&report).as_bytes())?;
     } else {
