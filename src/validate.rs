@@ -217,7 +217,11 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
         let oracle = crate::mate_oracle::MateOracle::get(ending);
         for (o, (w, b, p)) in mine {
             c.positions += 1;
-            match walk.after_promotion(w, b, p)? {
+            let mut end = walk.after_promotion(w, b, p)?;
+            if matches!(end, (crate::endings::End::Circles, _) | (_, Some(101..))) {
+                end = replay_after_promotion(truth, ending, (w, b, p))?;
+            }
+            match end {
                 (_, Some(plies)) if plies <= 100 => {
                     c.mated += 1;
                     let before = o.playout.map_or(0, |x| x.1) as u64;
@@ -236,6 +240,30 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
     c.mean_plies_after_promotion = sum_after as f64 / n;
     c.mean_plies_after_promotion_optimal = sum_opt as f64 / n;
     Ok(c)
+}
+
+/// A promotion whose walk goes round in circles, played on as `pecp line`
+/// plays it (the side with the piece does not repeat a position).
+fn replay_after_promotion(
+    truth: &Truth,
+    ending: Ending,
+    (w, b, p): (Square, Square, Square),
+) -> Result<(crate::endings::End, Option<u32>)> {
+    use crate::endings::End;
+    let pos = crate::endings::chess(ending, true, w, b, p).expect("legal");
+    let cfg = line::Config {
+        black: Player::Tablebase,
+        until: line::Until::Mate,
+        max_moves: 60,
+        ..line::Config::default()
+    };
+    let l = line::generate(&pos, &cfg, truth)?;
+    Ok(match l.termination {
+        Termination::Checkmate => (End::Mated(0), Some(l.plies.len() as u32)),
+        Termination::Stalemate => (End::Stalemated, None),
+        Termination::PawnLost | Termination::InsufficientMaterial => (End::PieceLost, None),
+        _ => (End::Circles, None),
+    })
 }
 
 /// One rule's record.
