@@ -381,35 +381,52 @@ fn replay_circles(
     let circling: Vec<usize> = (0..starts.len())
         .filter(|&i| matches!(ends[i], End::Circles) || matches!(ends[i], End::Mated(m) if m > 50))
         .collect();
-    let replayed = circling
+    let replayed: Vec<Result<(End, Option<u32>)>> = circling
         .par_iter()
         .map(|&i| {
             let (w, b, p) = starts[i];
             let pos = chess(opts.ending, false, w, b, p).expect("legal");
-            let cfg = crate::line::Config {
-                black: crate::line::Player::Tablebase,
-                until: crate::line::Until::Mate,
-                mater: opts.mater,
-                max_moves: 60,
-                ..crate::line::Config::default()
-            };
-            let l = crate::line::generate(&pos, &cfg, truth)?;
-            use crate::line::Termination as T;
-            Ok(match l.termination {
-                T::Checkmate => Some(End::Mated((l.plies.len() as u32).div_ceil(2))),
-                T::Stalemate => Some(End::Stalemated),
-                T::PawnLost | T::InsufficientMaterial => Some(End::PieceLost),
-                _ => None,
-            })
+            play_as_line(&pos, truth, opts.mater)
         })
-        .collect::<Vec<Result<Option<End>>>>();
+        .collect();
     for (&i, r) in circling.iter().zip(replayed) {
-        if let Some(end) = r? {
-            report.circles_broken += usize::from(matches!(end, End::Mated(_)));
-            ends[i] = end;
+        match r? {
+            (End::Circles, _) => {}
+            (_, Some(plies)) => {
+                report.circles_broken += 1;
+                ends[i] = End::Mated(plies.div_ceil(2));
+            }
+            (end, None) => ends[i] = end,
         }
     }
     Ok(())
+}
+
+/// Plays `pos` (a mating ending) on as `pecp line` plays it, to mate, the
+/// lone king defending perfectly: how it ends, and the plies to mate.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn play_as_line(
+    pos: &Chess,
+    truth: &Truth,
+    mater: Option<(u32, Mode)>,
+) -> Result<(End, Option<u32>)> {
+    use crate::line::Termination as T;
+    let cfg = crate::line::Config {
+        black: crate::line::Player::Tablebase,
+        until: crate::line::Until::Mate,
+        mater,
+        max_moves: 60,
+        ..crate::line::Config::default()
+    };
+    let l = crate::line::generate(pos, &cfg, truth)?;
+    Ok(match l.termination {
+        T::Checkmate => (End::Mated(0), Some(l.plies.len() as u32)),
+        T::Stalemate => (End::Stalemated, None),
+        T::PawnLost | T::InsufficientMaterial => (End::PieceLost, None),
+        _ => (End::Circles, None),
+    })
 }
 
 /// The lines as a graph walk: each white-to-move position's end, once.

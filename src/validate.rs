@@ -219,7 +219,8 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
             c.positions += 1;
             let mut end = walk.after_promotion(w, b, p)?;
             if matches!(end, (crate::endings::End::Circles, _) | (_, Some(101..))) {
-                end = replay_after_promotion(truth, ending, (w, b, p))?;
+                let pos = crate::endings::chess(ending, true, w, b, p).expect("legal");
+                end = crate::endings::play_as_line(&pos, truth, Some(line::DEFAULT_MATER))?;
             }
             match end {
                 (_, Some(plies)) if plies <= 100 => {
@@ -240,30 +241,6 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
     c.mean_plies_after_promotion = sum_after as f64 / n;
     c.mean_plies_after_promotion_optimal = sum_opt as f64 / n;
     Ok(c)
-}
-
-/// A promotion whose walk goes round in circles, played on as `pecp line`
-/// plays it (the side with the piece does not repeat a position).
-fn replay_after_promotion(
-    truth: &Truth,
-    ending: Ending,
-    (w, b, p): (Square, Square, Square),
-) -> Result<(crate::endings::End, Option<u32>)> {
-    use crate::endings::End;
-    let pos = crate::endings::chess(ending, true, w, b, p).expect("legal");
-    let cfg = line::Config {
-        black: Player::Tablebase,
-        until: line::Until::Mate,
-        max_moves: 60,
-        ..line::Config::default()
-    };
-    let l = line::generate(&pos, &cfg, truth)?;
-    Ok(match l.termination {
-        Termination::Checkmate => (End::Mated(0), Some(l.plies.len() as u32)),
-        Termination::Stalemate => (End::Stalemated, None),
-        Termination::PawnLost | Termination::InsufficientMaterial => (End::PieceLost, None),
-        _ => (End::Circles, None),
-    })
 }
 
 /// One rule's record.
