@@ -248,7 +248,14 @@ pub mod level2 {
         KingInCorner(t) <- Finalist(t, w, _), (w.0 == 1 || w.0 == 8), (w.1 == 1 || w.1 == 8);
         Prefer("king_out_of_the_corner", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), !KingInCorner(x), KingInCorner(y);
-        // 4. The box shrinks [CHECK; BRATKO, squeeze]; the defender keeps
+        // 4. The rook out of the lone king's reach: the lone king cannot step
+        //    next to it before its king can guard it [BRATKO, rook exposed].
+        struct Exposed(Tag);
+        Exposed(t) <- Finalist(t, w, b), FinalistPiece(t, p, Promo::Rook), (dist(b, p) <= 2),
+            (dist(w, p) >= 2);
+        Prefer("piece_out_of_reach", x, y) <-
+            Mover(Side::White), Pair(x, y), Safe(x), !Exposed(x), Exposed(y);
+        // 5. The box shrinks [CHECK; BRATKO, squeeze]; the defender keeps
         //    the larger one.
         Prefer("smaller_box", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, ax, _, _, _),
@@ -256,7 +263,7 @@ pub mod level2 {
         Prefer("larger_box", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, ax, _, _, _), Measures(y, ay, _, _, _),
             (ax > ay);
-        // 5. The kings closer [CAPA; BRATKO, approach]; the defender keeps
+        // 6. The kings closer [CAPA; BRATKO, approach]; the defender keeps
         //    away.
         Prefer("king_closer", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, _, _, dx_, _),
@@ -264,14 +271,14 @@ pub mod level2 {
         Prefer("keeps_away", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, _, _, dx_, _), Measures(y, _, _, dy_, _),
             (dx_ > dy_);
-        // 6. Fewer moves for the defender [CPW].
+        // 7. Fewer moves for the defender [CPW].
         Prefer("fewer_defender_moves", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Measures(x, _, _, _, mx),
             Measures(y, _, _, _, my), (mx < my);
-        // 7. The piece guarded [BRATKO].
+        // 8. The piece guarded [BRATKO].
         Prefer("piece_guarded", x, y) <-
             Mover(Side::White), Pair(x, y), Safe(x), Guarded(x), !Guarded(y);
-        // 8. The defender towards the centre, away from the edge [CPW].
+        // 9. The defender towards the centre, away from the edge [CPW].
         Prefer("towards_the_centre", x, y) <-
             Mover(Side::Black), Pair(x, y), Measures(x, _, ex, _, _), Measures(y, _, ey, _, _),
             (ex > ey);

@@ -209,7 +209,7 @@ fn mater_alone_counts_only_the_mates_it_can_see() {
 
 #[test]
 fn the_rook_mates_at_its_floor_when_lines_break_their_circles() {
-    // King and rook, the rules alone, as `pecp line` plays: 76.4% of all
+    // King and rook, the rules alone, as `pecp line` plays: 99.47% of all
     // won positions mate (README); the target is all of them. A sample
     // holds the floor, with no stalemate and no lost rook.
     let opts = pecp::endings::EndingOptions {
@@ -222,5 +222,5 @@ fn the_rook_mates_at_its_floor_when_lines_break_their_circles() {
     let r = pecp::endings::run(&opts, &pecp::truth::Truth::new(None)).unwrap();
     assert_eq!((r.stalemated, r.piece_lost), (0, 0));
     assert!(r.circles_broken <= r.mated);
-    assert!(r.mated as f64 >= 0.70 * r.positions as f64, "{r:?}");
+    assert!(r.mated as f64 >= 0.98 * r.positions as f64, "{r:?}");
 }
