@@ -165,6 +165,10 @@ fn word(
         "bkey" => pawn
             .and_then(|p| best_for(key_squares(p).collect(), node.bk, node.wk))
             .and_then(one),
+        "piece" => node.piece.and_then(|(s, _)| one(s)),
+        "critical" => node
+            .piece
+            .and_then(|(s, _)| one(crate::rules::mating::critical_square(node.bk, s))),
         "corner" => pawn
             .filter(|p| p.on_rook_file())
             .and_then(|p| many(corner_squares(p).to_vec())),

@@ -66,14 +66,17 @@ pub fn evaluate(node: &Node) -> Evaluation {
     }
 }
 
-/// What the level-2 mating program prefers among the finalists: for each
-/// pairing (indices into `finalists`), the first criterion that prefers
+/// What the level-2 mating program prefers among the finalists of a move
+/// from `before`: for each pairing (indices into `finalists`), the first criterion that prefers
 /// one and not the other, its index in [`criteria`], and whether the first
 /// wins.
-pub fn compare(mover: Side, finalists: &[&Node]) -> Vec<(usize, usize, usize)> {
+pub fn compare(mover: Side, before: &Node, finalists: &[&Node]) -> Vec<(usize, usize, usize)> {
     const TAGS: [Tag; 3] = [Tag::I1, Tag::I2, Tag::I3];
     let mut rt = level2::Crepe::new();
     rt.extend([level2::Mover(mover)]);
+    if let Some((p, r)) = before.piece {
+        rt.extend([level2::Before(before.wk, before.bk, p, r)]);
+    }
     for (&tag, n) in TAGS.iter().zip(finalists) {
         rt.extend([level2::Finalist(tag, n.wk, n.bk)]);
         if let Some((s, r)) = n.piece {

@@ -268,6 +268,7 @@ fn decide_in(
         cands: &cands,
         avoided: &avoided,
         mating,
+        before: Node::from_chess(&canon),
     };
     let best3 = field.level1_best3();
     let (tournament, chosen) = field.tournament(&best3);
@@ -318,6 +319,8 @@ struct Field<'a> {
     avoided: &'a [bool],
     /// Whether the mating rules decide (a queen or rook against the king).
     mating: bool,
+    /// The position the moves are played from (canonical).
+    before: Node,
 }
 
 impl Field<'_> {
@@ -357,7 +360,7 @@ impl Field<'_> {
         let finalists: Vec<&Candidate> = best3.iter().map(|&i| &self.cands[i]).collect();
         let table = if self.mating {
             let nodes: Vec<&Node> = finalists.iter().map(|c| &c.node).collect();
-            let prefs = crate::mating::compare(self.mover, &nodes)
+            let prefs = crate::mating::compare(self.mover, &self.before, &nodes)
                 .into_iter()
                 .map(|(c, x, y)| (CriterionId::mating(c), x, y))
                 .collect();
