@@ -14,8 +14,21 @@ pub const POSITION_RULES: &str = include_str!("../rules/position.rs");
 
 /// How many clauses `source` gives rule `id` (heads `Fires("id") <-`).
 pub fn clause_count(source: &str, id: &str) -> u32 {
-    let head = format!("Fires(\"{id}\") <-");
-    source.matches(&head).count() as u32
+    clause_heads(source).get(id).copied().unwrap_or(0)
+}
+
+/// Every rule id with a clause in `source`, and how many clauses (heads
+/// `Fires("id") <-`), in one pass over the source.
+pub fn clause_heads(source: &str) -> HashMap<&str, u32> {
+    let mut counts = HashMap::new();
+    for (_, rest) in source.match_indices("Fires(\"").map(|(i, m)| source.split_at(i + m.len())) {
+        if let Some((id, tail)) = rest.split_once('"')
+            && tail.starts_with(") <-")
+        {
+            *counts.entry(id).or_insert(0) += 1;
+        }
+    }
+    counts
 }
 
 /// Deterministic rules decide alone; averaged rules are averaged.
@@ -187,8 +200,9 @@ impl RuleBook {
             }
         }
         let mut rows = file.rule;
+        let heads = clause_heads(source);
         for row in &mut rows {
-            row.clauses = clause_count(source, &row.id);
+            row.clauses = heads.get(row.id.as_str()).copied().unwrap_or(0);
         }
         Ok(RuleBook { rows, index })
     }
