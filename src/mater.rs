@@ -6,10 +6,12 @@
 //! mate (it cannot make other quiet moves), and works on any legal
 //! position. A node limit makes it always return.
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::zobrist::Zobrist128;
+use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Piece, Position, attacks};
 
 /// Which attacking moves MATER tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -55,6 +57,10 @@ struct Search {
     nodes: u64,
     limit: u64,
     stopped: bool,
+    /// Positions (by their 128-bit Zobrist key) with no mate of MATER's
+    /// kind within the given number of moves: the king's moves transpose,
+    /// and iterative deepening asks again.
+    refuted: FxHashMap<u128, u32>,
 }
 
 /// Searches `pos` (the attacker to move) for a forced mate in at most
@@ -66,6 +72,7 @@ pub fn find(pos: &Chess, depth: u32, mode: Mode, limit: u64) -> MateSearch {
         nodes: 0,
         limit,
         stopped: false,
+        refuted: FxHashMap::default(),
     };
     let mut found = None;
     for n in 1..=depth {
@@ -111,8 +118,29 @@ fn after(pos: &Chess, m: Move) -> Chess {
     p
 }
 
+/// Whether legal move `m` gives check, from the board before it (without
+/// playing it): the piece attacks the king from its new square, or its
+/// leaving uncovers another piece's line. Castling and en passant are
+/// played out.
+pub fn gives_check(pos: &Chess, m: Move) -> bool {
+    let (Some(from), false) = (m.from(), m.is_castle() || m.is_en_passant()) else {
+        return after(pos, m).is_check();
+    };
+    let us = pos.turn();
+    let board = pos.board();
+    let Some(king) = board.king_of(!us) else {
+        return false;
+    };
+    let to = m.to();
+    let occupied = (board.occupied() & !Bitboard::from(from)) | Bitboard::from(to);
+    let role = m.promotion().unwrap_or(m.role());
+    let direct = attacks::attacks(to, Piece { color: us, role }, occupied).contains(king);
+    let uncovered = board.attacks_to(king, us, occupied) & !Bitboard::from(from);
+    direct || uncovered.any()
+}
+
 /// Whether the attacker, moving again in `pos` (the defender passing),
-/// would mate at once.
+/// would mate at once. Only a check can mate, so only checks are played.
 fn threatens_mate(pos: &Chess) -> bool {
     if pos.is_check() {
         return false;
@@ -123,6 +151,7 @@ fn threatens_mate(pos: &Chess) -> bool {
     passed
         .legal_moves()
         .iter()
+        .filter(|&&m| gives_check(&passed, m))
         .any(|&m| after(&passed, m).is_checkmate())
 }
 
@@ -141,6 +170,7 @@ impl Search {
         let mut c: Vec<(Move, Chess, usize)> = pos
             .legal_moves()
             .into_iter()
+            .filter(|&m| self.mode == Mode::Threats || gives_check(pos, m))
             .filter_map(|m| {
                 let p = after(pos, m);
                 let wanted = p.is_check() || (self.mode == Mode::Threats && threatens_mate(&p));
@@ -156,9 +186,19 @@ impl Search {
 
     /// A forced mate in at most `n` of the attacker's moves: the line.
     fn mate_in(&mut self, pos: &Chess, n: u32) -> Option<Vec<Move>> {
-        if n == 0 || self.tick() {
+        let key: u128 = pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0;
+        if n == 0 || self.refuted.get(&key).is_some_and(|&k| k >= n) || self.tick() {
             return None;
         }
+        let line = self.first_mate(pos, n);
+        if line.is_none() && !self.stopped {
+            self.refuted.insert(key, n);
+        }
+        line
+    }
+
+    /// The first candidate that mates in at most `n`, with its line.
+    fn first_mate(&mut self, pos: &Chess, n: u32) -> Option<Vec<Move>> {
         for (m, p, replies) in self.candidates(pos) {
             if p.is_checkmate() {
                 return Some(vec![m]);
@@ -220,6 +260,36 @@ mod tests {
     }
 
     #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        // Direct checks, discovered checks, promotions, castling, en
+        // passant and captures, two plies deep from each start.
+        let starts = [
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/1P6/8/2pP4/8/8/8/R3K2R w KQ c6 0 1",
+            "8/8/8/Q7/7k/8/3K4/8 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in starts {
+            let p = pos(fen);
+            for m in p.legal_moves() {
+                assert_eq!(gives_check(&p, m), after(&p, m).is_check(), "{fen} {m:?}");
+                let q = after(&p, m);
+                for r in q.legal_moves() {
+                    assert_eq!(
+                        gives_check(&q, r),
+                        after(&q, r).is_check(),
+                        "{fen} {m:?} {r:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
     fn finds_a_back_rank_mate_and_its_line_mates() {
         let p = pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
         let s = find(&p, 3, Mode::Checks, 1_000_000);
@@ -260,10 +330,20 @@ mod tests {
             &pos("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"),
             6,
             Mode::Threats,
-            1000,
+            100,
         );
         assert_eq!(s.mate_in, None);
         assert!(!s.complete);
-        assert!(s.nodes <= 1001 + 64);
+        assert!(s.nodes <= 101 + 64);
+        // With room enough it completes: no mate of MATER's kind (the
+        // positions it refuted are not searched twice).
+        let full = find(
+            &pos("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"),
+            6,
+            Mode::Threats,
+            1_000_000,
+        );
+        assert_eq!(full.mate_in, None);
+        assert!(full.complete);
     }
 }

@@ -21,7 +21,10 @@ pub fn clause_count(source: &str, id: &str) -> u32 {
 /// `Fires("id") <-`), in one pass over the source.
 pub fn clause_heads(source: &str) -> HashMap<&str, u32> {
     let mut counts = HashMap::new();
-    for (_, rest) in source.match_indices("Fires(\"").map(|(i, m)| source.split_at(i + m.len())) {
+    for (_, rest) in source
+        .match_indices("Fires(\"")
+        .map(|(i, m)| source.split_at(i + m.len()))
+    {
         if let Some((id, tail)) = rest.split_once('"')
             && tail.starts_with(") <-")
         {
