@@ -61,6 +61,8 @@ struct Search {
     /// kind within the given number of moves: the king's moves transpose,
     /// and iterative deepening asks again.
     refuted: FxHashMap<u128, u32>,
+    /// Whether the attacker threatens mate in one, by position.
+    threats: FxHashMap<u128, bool>,
 }
 
 /// Searches `pos` (the attacker to move) for a forced mate in at most
@@ -73,6 +75,7 @@ pub fn find(pos: &Chess, depth: u32, mode: Mode, limit: u64) -> MateSearch {
         limit,
         stopped: false,
         refuted: FxHashMap::default(),
+        threats: FxHashMap::default(),
     };
     let mut found = None;
     for n in 1..=depth {
@@ -164,16 +167,26 @@ impl Search {
         self.stopped
     }
 
+    /// [`threatens_mate`], remembered by position.
+    fn threatens(&mut self, pos: &Chess) -> bool {
+        let key: u128 = pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0;
+        *self
+            .threats
+            .entry(key)
+            .or_insert_with(|| threatens_mate(pos))
+    }
+
     /// The attacker's candidate moves in `pos`, fewest defender replies
     /// first (ties in move order).
     fn candidates(&mut self, pos: &Chess) -> Vec<(Move, Chess, usize)> {
+        let threats = self.mode == Mode::Threats;
         let mut c: Vec<(Move, Chess, usize)> = pos
             .legal_moves()
             .into_iter()
-            .filter(|&m| self.mode == Mode::Threats || gives_check(pos, m))
+            .filter(|&m| threats || gives_check(pos, m))
             .filter_map(|m| {
                 let p = after(pos, m);
-                let wanted = p.is_check() || (self.mode == Mode::Threats && threatens_mate(&p));
+                let wanted = p.is_check() || (threats && self.threatens(&p));
                 wanted.then(|| {
                     let replies = p.legal_moves().len();
                     (m, p, replies)
