@@ -435,6 +435,9 @@ pub struct Walk<'a> {
     tb: Option<&'a Tablebases>,
     attacker: Attacker,
     choice: rustc_hash::FxHashMap<usize, (Square, Square)>,
+    /// The defence in the positions the waves reached (Black to move, the
+    /// game not over), found in parallel with the choices.
+    replies: rustc_hash::FxHashMap<usize, Option<Square>>,
     memo: Vec<Option<End>>,
 }
 
@@ -446,6 +449,7 @@ impl<'a> Walk<'a> {
             o: MateOracle::get(ending),
             tb,
             attacker: Attacker::new(ending, mater),
+            replies: rustc_hash::FxHashMap::default(),
             choice: rustc_hash::FxHashMap::default(),
             memo: vec![None; 64 * 64 * 64],
         }
@@ -462,14 +466,20 @@ impl<'a> Walk<'a> {
         while !wave.is_empty() {
             wave.sort_unstable();
             wave.dedup();
-            let chosen: Vec<(Square, Square)> = wave
+            let decided: Vec<((Square, Square), Option<Option<Square>>)> = wave
                 .par_iter()
-                .map(|&(w, b, p)| self.attacker.choose(w, b, p))
-                .collect();
+                .map(|&(w, b, p)| {
+                    let (w2, p2) = self.attacker.choose(w, b, p);
+                    Ok(((w2, p2), self.defence_unless_over(w2, b, p2)?))
+                })
+                .collect::<Result<_>>()?;
             let mut next = Vec::new();
-            for (&(w, b, p), &(w2, p2)) in wave.iter().zip(&chosen) {
+            for (&(w, b, p), &((w2, p2), reply)) in wave.iter().zip(&decided) {
                 self.choice.insert(index(false, w, b, p), (w2, p2));
-                if let Some(b2) = self.reply(w2, b, p2)?
+                if let Some(r) = reply {
+                    self.replies.insert(index(true, w2, b, p2), r);
+                }
+                if let Some(Some(b2)) = reply
                     && !self.choice.contains_key(&index(false, w2, b2, p2))
                 {
                     next.push((w2, b2, p2));
@@ -482,12 +492,32 @@ impl<'a> Walk<'a> {
 
     /// The defence after White's move, unless the game is over there.
     fn reply(&self, wk: Square, bk: Square, pc: Square) -> Result<Option<Square>> {
+        Ok(self.defence_unless_over(wk, bk, pc)?.flatten())
+    }
+
+    /// `None` if the game is over after White's move (mate or stalemate),
+    /// else the defence there.
+    fn defence_unless_over(
+        &self,
+        wk: Square,
+        bk: Square,
+        pc: Square,
+    ) -> Result<Option<Option<Square>>> {
         let after = chess(self.o.ending(), true, wk, bk, pc).expect("a legal move");
         let a = crate::absolute::Absolute::of(&Node::from_chess(&after));
         if a.checkmate || a.stalemate {
             return Ok(None);
         }
-        defence(self.o, self.tb, wk, bk, pc)
+        self.defend(wk, bk, pc).map(Some)
+    }
+
+    /// The defence in a position with Black to move (remembered from the
+    /// waves, else probed).
+    fn defend(&self, wk: Square, bk: Square, pc: Square) -> Result<Option<Square>> {
+        match self.replies.get(&index(true, wk, bk, pc)) {
+            Some(&r) => Ok(r),
+            None => defence(self.o, self.tb, wk, bk, pc),
+        }
     }
 
     /// The lone king's replies in `positions` (Black to move, just after
@@ -523,7 +553,7 @@ impl<'a> Walk<'a> {
         if a.stalemate {
             return Ok((End::Stalemated, None));
         }
-        match defence(self.o, self.tb, wk, bk, pc)? {
+        match self.defend(wk, bk, pc)? {
             None => Ok((End::PieceLost, None)),
             Some(b2) => {
                 let end = self.result(wk, b2, pc)?;
@@ -571,7 +601,7 @@ impl<'a> Walk<'a> {
             if a.stalemate {
                 break End::Stalemated;
             }
-            match defence(self.o, self.tb, w2, bk, p2)? {
+            match self.defend(w2, bk, p2)? {
                 None => break End::PieceLost,
                 Some(b2) => (wk, bk, pc) = (w2, b2, p2),
             }
