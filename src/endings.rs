@@ -429,6 +429,10 @@ pub fn play_as_line(
     })
 }
 
+/// PECP's move in a wave's position (the king's and the piece's squares
+/// after it) and the defence there (`None` when the game is over).
+type Decided = ((Square, Square), Option<Option<Square>>);
+
 /// The lines as a graph walk: each white-to-move position's end, once.
 pub struct Walk<'a> {
     o: &'a MateOracle,
@@ -466,7 +470,7 @@ impl<'a> Walk<'a> {
         while !wave.is_empty() {
             wave.sort_unstable();
             wave.dedup();
-            let decided: Vec<((Square, Square), Option<Option<Square>>)> = wave
+            let decided: Vec<Decided> = wave
                 .par_iter()
                 .map(|&(w, b, p)| {
                     let (w2, p2) = self.attacker.choose(w, b, p);
