@@ -617,10 +617,11 @@ fn mater_finds_mates_by_checks_and_threats() {
         "mate",
         "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1",
         "--nodes",
-        "500",
+        "100",
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["complete"], false);
+    assert_eq!(v["mate_in"], serde_json::Value::Null);
     rejects(&["mate", "garbage"], "bad FEN");
 }
