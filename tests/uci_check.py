@@ -8,9 +8,11 @@ either side to move), pecp plays both sides, then pecp plays against
 Stockfish at depth 1 (if Stockfish is installed; skipped with a message
 otherwise), each through UCI. Every move pecp plays must keep its side's
 tablebase value (python-chess reads the Syzygy tables itself). A game is
-played until it leaves KPK (a promotion or a capture), ends, or reaches 120
-plies, and is adjudicated by the tables. `engine.analyse` must return the
-explanation in words. Prints one line per match and exits 1 on a failure.
+played on past a promotion to a queen or rook until it ends, leaves these
+endings (a capture, a minor promotion) or reaches 250 plies, and is
+adjudicated by the tables; with pecp on both sides every won game must end
+in checkmate. `engine.analyse` must return the explanation in words. Prints
+one line per match and exits 1 on a failure.
 """
 import random
 import shutil
@@ -44,6 +46,13 @@ def is_kpk(board):
     return len(board.piece_map()) == 3 and len(board.pieces(chess.PAWN, chess.WHITE) | board.pieces(chess.PAWN, chess.BLACK)) == 1
 
 
+def is_mating(board):
+    """King and queen or king and rook against the lone king."""
+    majors = board.pieces(chess.QUEEN, chess.WHITE) | board.pieces(chess.QUEEN, chess.BLACK) | \
+        board.pieces(chess.ROOK, chess.WHITE) | board.pieces(chess.ROOK, chess.BLACK)
+    return len(board.piece_map()) == 3 and len(majors) == 1
+
+
 def wdl(tb, board):
     """WDL from White's view: 1 win, 0 draw, -1 loss (cursed counted by sign)."""
     if board.is_checkmate():
@@ -56,12 +65,13 @@ def wdl(tb, board):
 
 
 def play(pecp, other, tb, start, pecp_colours):
-    """Plays from start; returns (moves pecp played, of which kept the value, final WDL)."""
+    """Plays from start; returns (moves pecp played, of which kept the value,
+    the opponent's moves, of which kept the value, final WDL, checkmate)."""
     board = start.copy()
     played = kept = 0
     other_played = other_kept = 0
-    for _ in range(120):
-        if board.is_game_over() or not is_kpk(board):
+    for _ in range(250):
+        if board.is_game_over() or not (is_kpk(board) or is_mating(board)):
             break
         engine = pecp if board.turn in pecp_colours else other
         result = engine.play(board, chess.engine.Limit(depth=1))
@@ -79,7 +89,7 @@ def play(pecp, other, tb, start, pecp_colours):
         else:
             other_played += 1
             other_kept += ok
-    return played, kept, other_played, other_kept, wdl(tb, board)
+    return played, kept, other_played, other_kept, wdl(tb, board), board.is_checkmate()
 
 
 def main():
@@ -94,12 +104,19 @@ def main():
         if "wins" not in words or info["pv"][0] != chess.Move.from_uci("e3d4"):
             print(f"uci_check: analyse gave {info}", file=sys.stderr)
             failed = True
-        played = kept = 0
+        played = kept = won = mated = 0
         for s in starts:
-            p, k, _, _, _ = play(pecp, pecp, tb, s, {chess.WHITE, chess.BLACK})
+            p, k, _, _, result, mate = play(pecp, pecp, tb, s, {chess.WHITE, chess.BLACK})
             played, kept = played + p, kept + k
-        print(f"uci_check: pecp against pecp from {n} starts: {kept}/{played} moves keep the value")
-        failed |= kept != played
+            won += result != 0
+            mated += result != 0 and mate
+            if result != 0 and not mate:
+                print(f"uci_check: the won game from {s.fen()} ends without mate", file=sys.stderr)
+        print(
+            f"uci_check: pecp against pecp from {n} starts: {kept}/{played} moves keep the value; "
+            f"{mated} of {won} won games end in checkmate"
+        )
+        failed |= kept != played or mated != won
         sf_path = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
         if sf_path is None:
             print("uci_check: SKIPPED pecp against Stockfish: stockfish is not installed")
@@ -108,7 +125,7 @@ def main():
                 played = kept = sf_played = sf_kept = 0
                 for i, s in enumerate(starts):
                     pecp_side = chess.WHITE if i % 2 == 0 else chess.BLACK
-                    p, k, op, ok, _ = play(pecp, sf, tb, s, {pecp_side})
+                    p, k, op, ok, _, _ = play(pecp, sf, tb, s, {pecp_side})
                     played, kept, sf_played, sf_kept = played + p, kept + k, sf_played + op, sf_kept + ok
                 print(
                     f"uci_check: pecp against Stockfish (depth 1) from {n} starts, pecp White and Black "
