@@ -94,9 +94,6 @@ crepe! {
     struct StopSquare(Sq);
     StopSquare(Sq(p.0, p.1 + 1)) <- WhitePawn(p);
 
-    // The front span: the pawn's file ahead of it.
-    struct FrontSpan(Sq);
-    FrontSpan(Sq(p.0, y)) <- WhitePawn(p), for y in (p.1 + 1)..=8;
 
     // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
     struct PawnMovesToQueen(i8);
@@ -109,9 +106,9 @@ crepe! {
     struct WkInFront(i8);
     WkInFront(w.1 - p.1) <- Board(w, p, _), (w.0 == p.0), (w.1 > p.1);
 
-    // The white king stands on the pawn's front span.
+    // The white king stands on the pawn's front span: its file ahead of it.
     struct WkOnFrontSpan();
-    WkOnFrontSpan() <- WhiteKing(k), FrontSpan(k);
+    WkOnFrontSpan() <- Board(w, p, _), (w.0 == p.0), (w.1 > p.1);
 
     // The pawn stands between the kings: they are on opposite sides of its
     // file.
@@ -127,11 +124,13 @@ crepe! {
     // stalemate and a hanging piece come in as `RulesOfChess`
 
     // Step 9: squares White attacks (king, pawn, promoted piece; a slider's
-    // ray stops at the white king but passes the black one).
+    // ray stops at the white king but passes the black one), where they
+    // matter: around the black king, Black to move.
     struct WhiteAttacks(Sq);
-    WhiteAttacks(s) <- WhiteKing(k), for s in neighbours(k);
-    WhiteAttacks(s) <- WhitePawn(p), for s in pawn_attacks(p);
-    WhiteAttacks(s) <- WhitePiece(f, r), WhiteKing(k), for s in piece_attacks(f, r, k);
+    WhiteAttacks(s) <- ToMove(Side::Black), WhiteKing(k), for s in neighbours(k);
+    WhiteAttacks(s) <- ToMove(Side::Black), WhitePawn(p), for s in pawn_attacks(p);
+    WhiteAttacks(s) <- ToMove(Side::Black), WhitePiece(f, r), WhiteKing(k),
+        for s in piece_attacks(f, r, k);
 
     // Step 11: captures. The black king takes what it touches unless the
     // white king guards it.
