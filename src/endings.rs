@@ -494,11 +494,6 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    /// The defence after White's move, unless the game is over there.
-    fn reply(&self, wk: Square, bk: Square, pc: Square) -> Result<Option<Square>> {
-        Ok(self.defence_unless_over(wk, bk, pc)?.flatten())
-    }
-
     /// `None` if the game is over after White's move (mate or stalemate),
     /// else the defence there.
     fn defence_unless_over(
@@ -531,9 +526,16 @@ impl<'a> Walk<'a> {
         &mut self,
         positions: &[(Square, Square, Square)],
     ) -> Result<()> {
+        let replies: Vec<Option<Option<Square>>> = positions
+            .par_iter()
+            .map(|&(w, b, p)| self.defence_unless_over(w, b, p))
+            .collect::<Result<_>>()?;
         let mut starts = Vec::new();
-        for &(w, b, p) in positions {
-            if let Some(b2) = self.reply(w, b, p)? {
+        for (&(w, b, p), reply) in positions.iter().zip(replies) {
+            if let Some(r) = reply {
+                self.replies.insert(index(true, w, b, p), r);
+            }
+            if let Some(Some(b2)) = reply {
                 starts.push((w, b2, p));
             }
         }

@@ -164,7 +164,7 @@ static IN_USE: OnceLock<RuleBook> = OnceLock::new();
 pub struct RuleBook {
     /// The rows in file order.
     pub rows: Vec<RuleRow>,
-    pub(crate) index: HashMap<String, usize>,
+    pub(crate) index: rustc_hash::FxHashMap<String, usize>,
 }
 
 impl RuleBook {
@@ -183,7 +183,7 @@ impl RuleBook {
     /// As [`RuleBook::parse`].
     pub fn parse_program(text: &str, source: &str) -> Result<RuleBook, String> {
         let file: File = toml::from_str(text).map_err(|e| format!("weights file: {e}"))?;
-        let mut index = HashMap::new();
+        let mut index = rustc_hash::FxHashMap::default();
         for (i, row) in file.rule.iter().enumerate() {
             if !(0.0..=1.0).contains(&row.weight) {
                 return Err(format!(
