@@ -61,8 +61,18 @@ struct Search {
     /// kind within the given number of moves: the king's moves transpose,
     /// and iterative deepening asks again.
     refuted: FxHashMap<u128, u32>,
-    /// Whether the attacker threatens mate in one, by position.
-    threats: FxHashMap<u128, bool>,
+}
+
+/// Most positions [`THREATS`] holds before it starts afresh.
+const THREATS_HELD: usize = 1 << 20;
+
+thread_local! {
+    /// Whether the attacker threatens mate in one, by position (128-bit
+    /// Zobrist key). A fact about the position alone, so one memory serves
+    /// every search on the thread: successive positions of a game share
+    /// most of their trees.
+    static THREATS: std::cell::RefCell<FxHashMap<u128, bool>> =
+        std::cell::RefCell::new(FxHashMap::default());
 }
 
 /// Searches `pos` (the attacker to move) for a forced mate in at most
@@ -75,7 +85,6 @@ pub fn find(pos: &Chess, depth: u32, mode: Mode, limit: u64) -> MateSearch {
         limit,
         stopped: false,
         refuted: FxHashMap::default(),
-        threats: FxHashMap::default(),
     };
     let mut found = None;
     for n in 1..=depth {
@@ -170,10 +179,12 @@ impl Search {
     /// [`threatens_mate`], remembered by position.
     fn threatens(&mut self, pos: &Chess) -> bool {
         let key: u128 = pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0;
-        *self
-            .threats
-            .entry(key)
-            .or_insert_with(|| threatens_mate(pos))
+        THREATS.with_borrow_mut(|held| {
+            if held.len() >= THREATS_HELD {
+                held.clear();
+            }
+            *held.entry(key).or_insert_with(|| threatens_mate(pos))
+        })
     }
 
     /// The attacker's candidate moves in `pos`, fewest defender replies
