@@ -218,8 +218,9 @@ mod tests {
                 row("avg", 0.3, Kind::Averaged),
             ],
             index: [("win", 0), ("draw", 1), ("avg", 2)]
+                .into_iter()
                 .map(|(n, i)| (n.to_string(), i))
-                .into(),
+                .collect(),
         };
         let set = |names: &[&str]| names.iter().map(|n| book.id(n).unwrap()).collect();
         let e = combine(set(&["draw", "avg"]), &book);
