@@ -6,12 +6,15 @@
 //! compiled in), and probed from those checked bytes in memory
 //! ([`crate::tablefiles`]).
 
+use std::cmp::Reverse;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 
 use shakmaty::{Chess, Color, Move, Position};
-use shakmaty_syzygy::Tablebase;
+use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase};
+
+use crate::position::Kpk;
 
 use crate::error::{PecpError, Result};
 pub use crate::tablefiles::{FileStatus, Lookup, SHA256SUMS, expected_files};
@@ -71,6 +74,37 @@ pub struct Tablebases {
     /// [`Tablebases::best_move`]): a function of the position, so each is
     /// probed once however many lines pass through it.
     best: Vec<AtomicU32>,
+    /// The WDL of each KPK position once probed (see [`wdl_code`]).
+    wdl: Vec<AtomicU8>,
+    /// The DTZ of each KPK position once probed (see [`dtz_code`]).
+    dtz: Vec<AtomicU32>,
+}
+
+/// A WDL in a byte, 0 meaning "not yet probed".
+fn wdl_code(w: shakmaty_syzygy::Wdl) -> u8 {
+    (i32::from(w) + 3) as u8
+}
+
+fn wdl_of_code(c: u8) -> shakmaty_syzygy::Wdl {
+    use shakmaty_syzygy::Wdl::{BlessedLoss, CursedWin, Draw, Loss, Win};
+    [Loss, BlessedLoss, Draw, CursedWin, Win][usize::from(c) - 1]
+}
+
+/// A DTZ in 32 bits, 0 meaning "not yet probed": the value, whether it
+/// may be rounded, and a bit that is always set.
+fn dtz_code(d: MaybeRounded<Dtz>) -> u32 {
+    let rounded = matches!(d, MaybeRounded::Rounded(_));
+    let v = d.ignore_rounding().0;
+    ((v + 0x8000) as u32) << 2 | u32::from(rounded) << 1 | 1
+}
+
+fn dtz_of_code(c: u32) -> MaybeRounded<Dtz> {
+    let v = Dtz((c >> 2) as i32 - 0x8000);
+    if c & 2 != 0 {
+        MaybeRounded::Rounded(v)
+    } else {
+        MaybeRounded::Precise(v)
+    }
 }
 
 impl std::fmt::Debug for Tablebases {
@@ -123,6 +157,8 @@ impl Tablebases {
             tb,
             dir: dir.map_or_else(PathBuf::new, Path::to_path_buf),
             best: Vec::new(),
+            wdl: Vec::new(),
+            dtz: Vec::new(),
         })
     }
 
@@ -197,20 +233,92 @@ impl Tablebases {
         if let Some(code) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
             return Ok(crate::position::move_of_code(pos, code));
         }
-        let m = self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m);
+        let m = self.dtz_optimal_move(pos)?;
         if let (Some(s), Some(m)) = (slot, m) {
             s.store(crate::position::move_code(m), Ordering::Relaxed);
         }
         Ok(m)
     }
 
-    /// The same tables with a memory of best moves for sweeps that probe
-    /// the same positions many times.
+    /// shakmaty-syzygy's choice (`Tablebase::best_move`), made the same
+    /// way from remembered probes: among the moves to the best WDL for the
+    /// mover, an immediate mate first, then zeroing when winning (not when
+    /// losing), then the DTZ of the position after it, highest first; the
+    /// first such move in move order.
+    fn dtz_optimal_move(&self, pos: &Chess) -> Result<Option<Move>> {
+        let moves = pos.legal_moves();
+        let child = |m: Move| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after
+        };
+        let wdls = moves
+            .iter()
+            .map(|&m| self.probed_wdl(&child(m)))
+            .collect::<Result<Vec<_>>>()?;
+        let Some(&best) = wdls.iter().min() else {
+            return Ok(None);
+        };
+        let mut chosen = None;
+        for (&m, _) in moves.iter().zip(&wdls).filter(|(_, w)| **w == best) {
+            let after = child(m);
+            let dtz = self.probed_dtz(&after)?;
+            let key = (
+                Reverse(dtz.ignore_rounding() == Dtz(-1) && after.is_checkmate()),
+                m.is_zeroing() ^ dtz.is_negative(),
+                Reverse(dtz.ignore_rounding()),
+            );
+            if chosen.as_ref().is_none_or(|(k, _)| key < *k) {
+                chosen = Some((key, m));
+            }
+        }
+        Ok(chosen.map(|(_, m)| m))
+    }
+
+    /// Syzygy's WDL of `pos` as a zeroing move reaches it, remembered for
+    /// KPK positions.
+    fn probed_wdl(&self, pos: &Chess) -> Result<shakmaty_syzygy::Wdl> {
+        let slot = Kpk::from_chess(pos).and_then(|k| self.wdl.get(k.index()));
+        if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
+            return Ok(wdl_of_code(c));
+        }
+        let w = self.tb.probe_wdl_after_zeroing(pos).map_err(probe_error)?;
+        if let Some(s) = slot {
+            s.store(wdl_code(w), Ordering::Relaxed);
+        }
+        Ok(w)
+    }
+
+    /// Syzygy's DTZ of `pos`, remembered for KPK positions.
+    fn probed_dtz(&self, pos: &Chess) -> Result<MaybeRounded<Dtz>> {
+        let slot = Kpk::from_chess(pos).and_then(|k| self.dtz.get(k.index()));
+        if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
+            return Ok(dtz_of_code(c));
+        }
+        let d = self.tb.probe_dtz(pos).map_err(probe_error)?;
+        if let Some(s) = slot {
+            s.store(dtz_code(d), Ordering::Relaxed);
+        }
+        Ok(d)
+    }
+
+    /// The same tables with a memory of probes and best moves for sweeps
+    /// that probe the same positions many times.
     pub fn remembering(mut self) -> Tablebases {
-        self.best = (0..crate::position::TABLE_SIZE)
-            .map(|_| AtomicU32::new(0))
-            .collect();
+        let n = crate::position::TABLE_SIZE;
+        self.best = (0..n).map(|_| AtomicU32::new(0)).collect();
+        self.wdl = (0..n).map(|_| AtomicU8::new(0)).collect();
+        self.dtz = (0..n).map(|_| AtomicU32::new(0)).collect();
         self
+    }
+
+    /// shakmaty-syzygy's own `best_move`, for tests of
+    /// [`Tablebases::best_move`].
+    ///
+    /// # Errors
+    /// A [`PecpError::Probe`] if a probe fails.
+    pub fn library_best_move(&self, pos: &Chess) -> Result<Option<Move>> {
+        Ok(self.tb.best_move(pos).map_err(probe_error)?.map(|(m, _)| m))
     }
 
     /// The value after each legal move, in shakmaty's move order.

@@ -1,0 +1,67 @@
+//! The tables' best move, made from remembered probes, is shakmaty-syzygy's
+//! own choice in every position where lines ask for it.
+
+mod common;
+
+use pecp::endings::chess;
+use pecp::enumerate::all_positions;
+use pecp::mate_oracle::Ending;
+use rayon::prelude::*;
+use shakmaty::{Position, Square};
+
+#[test]
+fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
+    let Some(tb) = common::tables("remembered_best_move_kpk") else {
+        return;
+    };
+    let tb = tb.remembering();
+    let positions: Vec<_> = all_positions()
+        .into_iter()
+        .map(|k| k.to_chess())
+        .filter(|p| !p.is_game_over())
+        .collect();
+    let first: Vec<_> = positions.iter().map(|p| tb.best_move(p).unwrap()).collect();
+    positions.par_iter().zip(&first).for_each(|(pos, mine)| {
+        assert_eq!(*mine, tb.library_best_move(pos).unwrap(), "{pos:?}");
+    });
+    // Again, now answered from what the first pass remembered.
+    for (pos, mine) in positions.iter().zip(&first) {
+        assert_eq!(*mine, tb.best_move(pos).unwrap(), "{pos:?}");
+    }
+    assert!(positions.len() > 300_000, "{}", positions.len());
+}
+
+#[test]
+fn remembered_best_move_is_the_librarys_with_a_queen_or_rook() {
+    let Some(tb) = common::tables("remembered_best_move_kqk_krk") else {
+        return;
+    };
+    let tb = tb.remembering();
+    let mut compared = 0;
+    for ending in [Ending::Kqk, Ending::Krk] {
+        // Every 31st triple of squares, both sides to move.
+        for (i, ((wk, bk), pc)) in Square::ALL
+            .into_iter()
+            .flat_map(|w| Square::ALL.into_iter().map(move |b| (w, b)))
+            .flat_map(|wb| Square::ALL.into_iter().map(move |p| (wb, p)))
+            .enumerate()
+        {
+            if i % 31 != 0 {
+                continue;
+            }
+            for black in [false, true] {
+                let Some(pos) = chess(ending, black, wk, bk, pc) else {
+                    continue;
+                };
+                if pos.is_game_over() {
+                    continue;
+                }
+                let mine = tb.best_move(&pos).unwrap();
+                let theirs = tb.library_best_move(&pos).unwrap();
+                assert_eq!(mine, theirs, "{ending:?} {pos:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 20_000, "{compared}");
+}
