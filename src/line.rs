@@ -187,8 +187,14 @@ impl Default for Config {
     }
 }
 
-/// PECP's move in each KPK position, once decided (0: not yet).
-pub struct ChoiceMemo(Vec<std::sync::atomic::AtomicU32>);
+/// PECP's move in each KPK position, once decided (0: not yet), and, where
+/// some moves would repeat a position of the line, its move with those
+/// moves set aside (by position and the set of moves set aside: the
+/// decision depends on nothing else).
+pub struct ChoiceMemo(
+    Vec<std::sync::atomic::AtomicU32>,
+    std::sync::Mutex<rustc_hash::FxHashMap<(usize, u64), u32>>,
+);
 
 impl std::fmt::Debug for ChoiceMemo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -202,25 +208,76 @@ impl Default for ChoiceMemo {
             (0..crate::position::TABLE_SIZE)
                 .map(|_| std::sync::atomic::AtomicU32::new(0))
                 .collect(),
+            std::sync::Mutex::default(),
         )
     }
 }
 
 impl ChoiceMemo {
-    fn get(&self, pos: &Chess) -> Option<Move> {
-        let k = Kpk::from_chess(pos)?;
-        let code = self.0[k.index()].load(std::sync::atomic::Ordering::Relaxed);
+    /// The move remembered for `pos` with the moves of `aside` (bits in
+    /// legal-move order) set aside.
+    fn get(&self, pos: &Chess, aside: u64) -> Option<Move> {
+        let kpk = Kpk::from_chess(pos)?;
+        let k = kpk.index();
+        let code = if aside == 0 {
+            // Remembered on the canonical half (pawn on files a-d).
+            let c = kpk.canonical();
+            let code = self.0[c.index()].load(std::sync::atomic::Ordering::Relaxed);
+            if c == kpk { code } else { mirror_code(code) }
+        } else {
+            let held = self
+                .1
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            held.get(&(k, aside)).copied().unwrap_or(0)
+        };
         (code != 0)
             .then(|| crate::position::move_of_code(pos, code))
             .flatten()
     }
 
-    fn put(&self, pos: &Chess, m: Move) {
-        if let Some(k) = Kpk::from_chess(pos) {
-            let code = crate::position::move_code(m);
-            self.0[k.index()].store(code, std::sync::atomic::Ordering::Relaxed);
+    /// Remembers PECP's move `m` in `pos` with the moves of `aside` set
+    /// aside.
+    pub fn put(&self, pos: &Chess, aside: u64, m: Move) {
+        let Some(kpk) = Kpk::from_chess(pos) else {
+            return;
+        };
+        let (k, code) = (kpk.index(), crate::position::move_code(m));
+        if aside == 0 {
+            let c = kpk.canonical();
+            let code = if c == kpk { code } else { mirror_code(code) };
+            self.0[c.index()].store(code, std::sync::atomic::Ordering::Relaxed);
+        } else {
+            let mut held = self
+                .1
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            held.insert((k, aside), code);
         }
     }
+}
+
+/// A [`crate::position::move_code`] (0 kept) for the move mirrored a<->h.
+fn mirror_code(code: u32) -> u32 {
+    if code == 0 {
+        return 0;
+    }
+    // Squares in bits 1-6 (from) and 7-12 (to); the file is the low three.
+    code ^ (7 << 1) ^ (7 << 7)
+}
+
+/// The legal moves of `pos` for which `avoid` holds, as bits in move
+/// order; `None` if a move past the 64th would be set aside.
+fn set_aside(pos: &Chess, avoid: &dyn Fn(&Chess) -> bool) -> Option<u64> {
+    let mut bits = 0u64;
+    for (i, &m) in pos.legal_moves().iter().enumerate() {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if avoid(&after) {
+            bits |= 1u64.checked_shl(u32::try_from(i).ok()?)?;
+        }
+    }
+    Some(bits)
 }
 
 impl Chooser {
@@ -399,26 +456,21 @@ fn choose(
                         .iter()
                         .any(|(b, t)| b == after.board() && *t == after.turn())
             };
-            // With nothing to avoid, PECP's move is the position's own.
+            // PECP's move depends on the position and the moves it sets
+            // aside, nothing else.
             let memo = config
                 .memo
                 .as_ref()
                 .filter(|_| selector == Selector::Pecp)
-                .filter(|_| {
-                    !pos.legal_moves().iter().any(|&m| {
-                        let mut after = pos.clone();
-                        after.play_unchecked(m);
-                        seen_before(&after)
-                    })
-                });
-            if let Some(mv) = memo.and_then(|m| m.get(pos)) {
+                .and_then(|m| Some((m, set_aside(pos, &seen_before)?)));
+            if let Some(mv) = memo.and_then(|(m, aside)| m.get(pos, aside)) {
                 return Ok((mv, Chooser::Pecp, None));
             }
             let c = selector
                 .choose_avoiding(pos, eval, &seen_before)
                 .expect(over);
-            if let Some(m) = memo {
-                m.put(pos, c.mv);
+            if let Some((m, aside)) = memo {
+                m.put(pos, aside, c.mv);
             }
             let chooser = if selector == Selector::Pecp {
                 Chooser::Pecp

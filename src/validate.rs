@@ -411,7 +411,23 @@ pub fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
 /// answer as [`evaluate`], fired rules included.
 pub struct WeightCache {
     evals: Vec<Evaluation>,
+    /// The positions just after a promotion, evaluated when first asked.
+    promotions: Vec<std::sync::OnceLock<Evaluation>>,
     book: RuleBook,
+}
+
+/// Where a position just after a promotion (the new piece on the 8th
+/// rank, no pawn, Black to move) has its place in
+/// [`WeightCache::promotions`].
+fn promotion_index(node: &Node) -> Option<usize> {
+    let (Some((p, promo)), None, crate::geometry::Side::Black) = (node.piece, node.pawn, node.turn)
+    else {
+        return None;
+    };
+    let square = |s: crate::geometry::Sq| usize::from(s.to_square());
+    (p.1 == 8).then(|| {
+        ((promo as usize * 8 + (p.0 as usize - 1)) * 64 + square(node.wk)) * 64 + square(node.bk)
+    })
 }
 
 impl WeightCache {
@@ -436,6 +452,9 @@ impl WeightCache {
         }
         WeightCache {
             evals: table,
+            promotions: (0..4 * 8 * 64 * 64)
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
             book: book.clone(),
         }
     }
@@ -445,12 +464,13 @@ impl WeightCache {
         self.evals[k.index()]
     }
 
-    /// An evaluator that answers KPK positions from the cache and
-    /// evaluates the rest (promotions, captures).
+    /// An evaluator that answers KPK positions and promotions from the
+    /// cache and evaluates the rest (captures).
     pub fn evaluator(&self) -> impl Fn(&Node) -> Evaluation + '_ {
-        move |node: &Node| match node.kpk() {
-            Some(k) => self.evals[k.index()],
-            None => evaluate_with(node, &self.book),
+        move |node: &Node| match (node.kpk(), promotion_index(node)) {
+            (Some(k), _) => self.evals[k.index()],
+            (None, Some(i)) => *self.promotions[i].get_or_init(|| evaluate_with(node, &self.book)),
+            (None, None) => evaluate_with(node, &self.book),
         }
     }
 }
@@ -556,8 +576,20 @@ impl Sweep<'_> {
             after.play_unchecked(m);
             out.move_check = Some(child_white_wins(&self.table, self.truth, &after)? == wins);
             out.chosen = Some(m);
+            if self.opts.selector == Selector::Pecp {
+                self.memo.put(&pos, 0, m);
+            }
         }
-        if self.opts.playout && wins {
+        Ok(out)
+    }
+
+    /// With `--playout`, plays a won position out against perfect
+    /// defence (after every position has been decided, so the lines find
+    /// PECP's moves remembered).
+    fn play_out(&self, k: Kpk, out: &mut PosOutcome) -> Result<()> {
+        let pos = k.to_chess();
+        let eval = self.cache.evaluator();
+        if self.opts.playout && self.wins(k) {
             let cfg = line::Config {
                 white: Player::Select(self.opts.selector),
                 black: Player::Tablebase,
@@ -577,7 +609,7 @@ impl Sweep<'_> {
                 out.promoted = Some((e, w, b, p));
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The plies of the tablebase-against-tablebase line from `start`, as
@@ -661,12 +693,23 @@ pub fn run_with(
         .par_iter()
         .map(|&k| {
             let out = sweep.decide(k);
-            tick();
+            if !opts.playout {
+                tick();
+            }
             out
         })
         .collect();
+    let mut outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
+    if opts.playout {
+        decided
+            .par_iter()
+            .zip(&mut outcomes)
+            .try_for_each(|(&k, out)| {
+                tick();
+                sweep.play_out(k, out)
+            })?;
+    }
     let selection_s = selection_started.elapsed().as_secs_f64();
-    let outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
     let mut tally = Tally::new(book);
     for &k in &positions {
         let c = sweep.key(k);
