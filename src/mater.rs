@@ -223,11 +223,20 @@ impl Search {
 
     /// The first candidate that mates in at most `n`, with its line.
     fn first_mate(&mut self, pos: &Chess, n: u32) -> Option<Vec<Move>> {
+        if n == 1 {
+            // Only a check mates; every mate leaves no reply, so the
+            // first mate among the candidates is the first in move order.
+            return pos
+                .legal_moves()
+                .into_iter()
+                .find(|&m| gives_check(pos, m) && after(pos, m).is_checkmate())
+                .map(|m| vec![m]);
+        }
         for (m, p, replies) in self.candidates(pos) {
             if p.is_checkmate() {
                 return Some(vec![m]);
             }
-            if n == 1 || replies == 0 {
+            if replies == 0 {
                 continue;
             }
             if let Some(rest) = self.every_defence(&p, n - 1) {

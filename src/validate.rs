@@ -215,14 +215,18 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
         distinct.dedup();
         walk.prepare_after_promotion(&distinct)?;
         let oracle = crate::mate_oracle::MateOracle::get(ending);
-        for (o, (w, b, p)) in mine {
-            c.positions += 1;
+        let mut ends = rustc_hash::FxHashMap::default();
+        for &(w, b, p) in &distinct {
             let mut end = walk.after_promotion(w, b, p)?;
             if matches!(end, (crate::endings::End::Circles, _) | (_, Some(101..))) {
                 let pos = crate::endings::chess(ending, true, w, b, p).expect("legal");
                 end = crate::endings::play_as_line(&pos, truth, Some(line::DEFAULT_MATER))?;
             }
-            match end {
+            ends.insert((w, b, p), end);
+        }
+        for (o, (w, b, p)) in mine {
+            c.positions += 1;
+            match ends[&(w, b, p)] {
                 (_, Some(plies)) if plies <= 100 => {
                     c.mated += 1;
                     let before = o.playout.map_or(0, |x| x.1) as u64;
