@@ -295,11 +295,45 @@ impl Tablebases {
         if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
             return Ok(dtz_of_code(c));
         }
-        let d = self.tb.probe_dtz(pos).map_err(probe_error)?;
+        let d = match self.lone_king_dtz(pos)? {
+            Some(d) => d,
+            None => self.tb.probe_dtz(pos).map_err(probe_error)?,
+        };
         if let Some(s) = slot {
             s.store(dtz_code(d), Ordering::Relaxed);
         }
         Ok(d)
+    }
+
+    /// The lone king to move in a lost KPK position (it cannot take the
+    /// pawn): Syzygy's DTZ is one ply longer than the longest of its
+    /// moves', as shakmaty-syzygy works it out by a one-ply search where
+    /// the table keeps only the other side to move; here the moves' DTZ
+    /// come from the memory. `None` for any other position.
+    fn lone_king_dtz(&self, pos: &Chess) -> Result<Option<MaybeRounded<Dtz>>> {
+        if self.dtz.is_empty()
+            || pos.turn() != Color::Black
+            || Kpk::from_chess(pos).is_none()
+            || self.probed_wdl(pos)? != shakmaty_syzygy::Wdl::Loss
+        {
+            return Ok(None);
+        }
+        let mut best = MaybeRounded::Precise(Dtz(-1));
+        for m in pos.legal_moves() {
+            if m.is_zeroing() {
+                return Ok(None);
+            }
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let v = -self.probed_dtz(&after)?;
+            if v.signum() == -1 {
+                let v = v.add_plies(1);
+                if v.ignore_rounding() < best.ignore_rounding() {
+                    best = v;
+                }
+            }
+        }
+        Ok(Some(best))
     }
 
     /// The same tables with a memory of probes and best moves for sweeps
@@ -310,6 +344,27 @@ impl Tablebases {
         self.wdl = (0..n).map(|_| AtomicU8::new(0)).collect();
         self.dtz = (0..n).map(|_| AtomicU32::new(0)).collect();
         self
+    }
+
+    /// shakmaty-syzygy's own DTZ probe, for tests of the remembered one.
+    ///
+    /// # Errors
+    /// A [`PecpError::Probe`] if the probe fails.
+    pub fn library_dtz(&self, pos: &Chess) -> Result<i32> {
+        Ok(self
+            .tb
+            .probe_dtz(pos)
+            .map_err(probe_error)?
+            .ignore_rounding()
+            .0)
+    }
+
+    /// The remembered DTZ of `pos` (probed, or worked out from its moves').
+    ///
+    /// # Errors
+    /// A [`PecpError::Probe`] if a probe fails.
+    pub fn remembered_dtz(&self, pos: &Chess) -> Result<i32> {
+        Ok(self.probed_dtz(pos)?.ignore_rounding().0)
     }
 
     /// shakmaty-syzygy's own `best_move`, for tests of

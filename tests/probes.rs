@@ -32,6 +32,27 @@ fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
 }
 
 #[test]
+fn remembered_dtz_is_the_librarys_in_every_kpk_position() {
+    let Some(tb) = common::tables("remembered_dtz_kpk") else {
+        return;
+    };
+    let tb = tb.remembering();
+    let positions: Vec<_> = all_positions()
+        .into_iter()
+        .map(|k| k.to_chess())
+        .filter(|p| !p.is_game_over())
+        .collect();
+    let mut lone_king_lost = 0;
+    for pos in &positions {
+        let mine = tb.remembered_dtz(pos).unwrap();
+        assert_eq!(mine, tb.library_dtz(pos).unwrap(), "{pos:?}");
+        lone_king_lost += usize::from(pos.turn() == shakmaty::Color::Black && mine < 0);
+    }
+    // The worked-out case is well represented.
+    assert!(lone_king_lost > 50_000, "{lone_king_lost}");
+}
+
+#[test]
 fn remembered_best_move_is_the_librarys_with_a_queen_or_rook() {
     let Some(tb) = common::tables("remembered_best_move_kqk_krk") else {
         return;
