@@ -80,6 +80,32 @@ pub struct Tablebases {
     dtz: Vec<AtomicU32>,
 }
 
+/// The positions whose probes are remembered: KPK, then a white queen
+/// or rook against the king (each side to move).
+const PROBE_SLOTS: usize = crate::position::TABLE_SIZE + 2 * 2 * 64 * 64 * 64;
+
+/// The place of `pos` among [`PROBE_SLOTS`]: its KPK index, or after
+/// those, a white queen or rook against the bare king.
+fn probe_index(pos: &Chess) -> Option<usize> {
+    if let Some(k) = Kpk::from_chess(pos) {
+        return Some(k.index());
+    }
+    let board = pos.board();
+    let piece = (board.white() & !board.kings()).single_square()?;
+    let ending = match board.role_at(piece)? {
+        shakmaty::Role::Queen => 0,
+        shakmaty::Role::Rook => 1,
+        _ => return None,
+    };
+    if board.black().count() != 1 {
+        return None;
+    }
+    let (wk, bk) = (board.king_of(Color::White)?, board.king_of(Color::Black)?);
+    let turn = usize::from(pos.turn() == Color::Black);
+    let squares = (usize::from(wk) * 64 + usize::from(bk)) * 64 + usize::from(piece);
+    Some(crate::position::TABLE_SIZE + (ending * 2 + turn) * 64 * 64 * 64 + squares)
+}
+
 /// A WDL in a byte, 0 meaning "not yet probed".
 fn wdl_code(w: shakmaty_syzygy::Wdl) -> u8 {
     (i32::from(w) + 3) as u8
@@ -278,7 +304,7 @@ impl Tablebases {
     /// Syzygy's WDL of `pos` as a zeroing move reaches it, remembered for
     /// KPK positions.
     fn probed_wdl(&self, pos: &Chess) -> Result<shakmaty_syzygy::Wdl> {
-        let slot = Kpk::from_chess(pos).and_then(|k| self.wdl.get(k.index()));
+        let slot = probe_index(pos).and_then(|i| self.wdl.get(i));
         if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
             return Ok(wdl_of_code(c));
         }
@@ -291,7 +317,7 @@ impl Tablebases {
 
     /// Syzygy's DTZ of `pos`, remembered for KPK positions.
     fn probed_dtz(&self, pos: &Chess) -> Result<MaybeRounded<Dtz>> {
-        let slot = Kpk::from_chess(pos).and_then(|k| self.dtz.get(k.index()));
+        let slot = probe_index(pos).and_then(|i| self.dtz.get(i));
         if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
             return Ok(dtz_of_code(c));
         }
@@ -305,15 +331,16 @@ impl Tablebases {
         Ok(d)
     }
 
-    /// The lone king to move in a lost KPK position (it cannot take the
-    /// pawn): Syzygy's DTZ is one ply longer than the longest of its
+    /// The lone king to move in a lost position (KPK, or against a queen
+    /// or rook; it cannot take the pawn or piece): Syzygy's DTZ is one ply longer than the longest of its
     /// moves', as shakmaty-syzygy works it out by a one-ply search where
     /// the table keeps only the other side to move; here the moves' DTZ
     /// come from the memory. `None` for any other position.
     fn lone_king_dtz(&self, pos: &Chess) -> Result<Option<MaybeRounded<Dtz>>> {
         if self.dtz.is_empty()
             || pos.turn() != Color::Black
-            || Kpk::from_chess(pos).is_none()
+            || pos.board().black().count() != 1
+            || probe_index(pos).is_none()
             || self.probed_wdl(pos)? != shakmaty_syzygy::Wdl::Loss
         {
             return Ok(None);
@@ -341,8 +368,8 @@ impl Tablebases {
     pub fn remembering(mut self) -> Tablebases {
         let n = crate::position::TABLE_SIZE;
         self.best = (0..n).map(|_| AtomicU32::new(0)).collect();
-        self.wdl = (0..n).map(|_| AtomicU8::new(0)).collect();
-        self.dtz = (0..n).map(|_| AtomicU32::new(0)).collect();
+        self.wdl = (0..PROBE_SLOTS).map(|_| AtomicU8::new(0)).collect();
+        self.dtz = (0..PROBE_SLOTS).map(|_| AtomicU32::new(0)).collect();
         self
     }
 

@@ -201,6 +201,11 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
             sum += plies as u64;
         }
     }
+    // The exact solutions of both endings (the optimal lengths), side by side.
+    rayon::join(
+        || crate::mate_oracle::MateOracle::get(Ending::Kqk),
+        || crate::mate_oracle::MateOracle::get(Ending::Krk),
+    );
     for ending in [Ending::Kqk, Ending::Krk] {
         let mine: Vec<(&PosOutcome, (Square, Square, Square))> = runs
             .iter()

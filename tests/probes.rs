@@ -80,6 +80,11 @@ fn remembered_best_move_is_the_librarys_with_a_queen_or_rook() {
                 let mine = tb.best_move(&pos).unwrap();
                 let theirs = tb.library_best_move(&pos).unwrap();
                 assert_eq!(mine, theirs, "{ending:?} {pos:?}");
+                assert_eq!(
+                    tb.remembered_dtz(&pos).unwrap(),
+                    tb.library_dtz(&pos).unwrap(),
+                    "{ending:?} {pos:?}"
+                );
                 compared += 1;
             }
         }
