@@ -29,6 +29,7 @@
 use crepe::crepe;
 
 use crate::absolute::Absolute;
+use crate::facts::Node;
 
 #[allow(unused_imports)]
 use crate::geometry::{
@@ -72,32 +73,33 @@ crepe! {
     pub struct Fires(pub &'static str);
 
     // ==================================================================
-    // THE BOARD: where the pieces stand, and the pawn's path
+    // THE BOARD: where the pieces stand, and the pawn's path. Facts with
+    // one value per position, like these and the races below, are
+    // measured once in `load` (after the program) and come in as input.
 
     // The whole KPK board as one fact, for rules that need all three squares.
-    struct Board(Sq, Sq, Sq);
-    Board(w, p, b) <- WhiteKing(w), WhitePawn(p), BlackKing(b);
+    @input
+    pub struct Board(pub Sq, pub Sq, pub Sq);
 
     // A rook pawn (a- or h-file) queens on a corner square.
-    struct RookPawn();
-    RookPawn() <- WhitePawn(p), (p.on_rook_file());
+    @input
+    pub struct RookPawn();
 
     // A knight pawn (b- or g-file) has its own stalemate traps.
-    struct KnightPawn();
-    KnightPawn() <- WhitePawn(p), (p.0 == 2 || p.0 == 7);
+    @input
+    pub struct KnightPawn();
 
     // The square where the pawn queens.
-    struct QueeningSquare(Sq);
-    QueeningSquare(Sq(p.0, 8)) <- WhitePawn(p);
+    @input
+    pub struct QueeningSquare(pub Sq);
 
     // The stop square: the square right in front of the pawn.
-    struct StopSquare(Sq);
-    StopSquare(Sq(p.0, p.1 + 1)) <- WhitePawn(p);
-
+    @input
+    pub struct StopSquare(pub Sq);
 
     // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
-    struct PawnMovesToQueen(i8);
-    PawnMovesToQueen(m) <- WhitePawn(p), let m = if p.1 == 2 { 5 } else { 8 - p.1 };
+    @input
+    pub struct PawnMovesToQueen(pub i8);
 
     // Kings on the pawn's file, ahead of it, and how far ahead.
     struct BkInFront(i8);
@@ -168,35 +170,35 @@ crepe! {
 
     // Black's extra move in a race: 1 with Black to move, 0 with White to
     // move (the side to move is a step ahead).
-    struct BlackTempo(i8);
-    BlackTempo(if s == Side::Black { 1 } else { 0 }) <- ToMove(s);
+    @input
+    pub struct BlackTempo(pub i8);
 
     // How many moves sooner the white king gets somewhere than the black
-    // king; positive favours White. To the pawn itself (to guard it, or to
-    // take it), to the nearest key square [KSQ], to the queening square
-    // (for a rook pawn, the corner the defender needs), and to the stop
-    // square.
-    struct PawnRace(i8);
-    PawnRace(race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
+    // king (`race`, `key_square_race`); positive favours White. To the
+    // pawn itself (to guard it, or to take it), to the nearest key square
+    // [KSQ], to the queening square (for a rook pawn, the corner the
+    // defender needs), and to the stop square.
+    @input
+    pub struct PawnRace(pub i8);
 
-    struct KeySquareRace(i8);
-    KeySquareRace(key_square_race(w, b, p, s)) <- Board(w, p, b), ToMove(s);
+    @input
+    pub struct KeySquareRace(pub i8);
 
-    struct QueeningRace(i8);
-    QueeningRace(race(w, b, q, s)) <- Board(w, _, b), QueeningSquare(q), ToMove(s);
+    @input
+    pub struct QueeningRace(pub i8);
 
-    struct StopRace(i8);
-    StopRace(race(w, b, stop, s)) <- Board(w, _, b), StopSquare(stop), ToMove(s);
+    @input
+    pub struct StopRace(pub i8);
 
     // ==================================================================
     // THE SQUARE OF THE PAWN [FINE p. 7]
 
-    // How far the black king stands outside the square of the pawn
-    // (positive: outside, it cannot catch a running pawn; zero or less:
-    // inside, by that many steps).
-    struct SquareMargin(i8);
-    SquareMargin(dist(b, q) - m - t) <-
-        Board(_, _, b), QueeningSquare(q), PawnMovesToQueen(m), BlackTempo(t);
+    // How far the black king stands outside the square of the pawn:
+    // its distance to the queening square, less the pawn's moves to
+    // queen and Black's tempo (positive: outside, it cannot catch a
+    // running pawn; zero or less: inside, by that many steps).
+    @input
+    pub struct SquareMargin(pub i8);
 
     // The square of the pawn [FINE p. 7; KNOW 2]: the black king catches the
     // pawn only if it is no further from the queening square than the pawn
@@ -1078,6 +1080,46 @@ crepe! {
     // it can step in front of the pawn in one move or come over to guard
     // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
     Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
+}
+
+/// The program with the input facts of `node` (as given, not mirrored):
+/// the pieces and the side to move, what the rules of chess decide, and
+/// the facts with one value per position, measured here once.
+pub fn load(node: &Node) -> Crepe {
+    let mut rt = Crepe::new();
+    let (w, b, s) = (node.wk, node.bk, node.turn);
+    rt.extend([WhiteKing(w)]);
+    rt.extend([BlackKing(b)]);
+    rt.extend([ToMove(s)]);
+    rt.extend([RulesOfChess(Absolute::of(node))]);
+    if let Some((square, piece)) = node.piece {
+        rt.extend([WhitePiece(square, piece)]);
+    }
+    let Some(p) = node.pawn else {
+        return rt;
+    };
+    let tempo = i8::from(s == Side::Black);
+    let queening = Sq(p.0, 8);
+    let stop = Sq(p.0, p.1 + 1);
+    let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
+    rt.extend([WhitePawn(p)]);
+    rt.extend([Board(w, p, b)]);
+    if p.on_rook_file() {
+        rt.extend([RookPawn()]);
+    }
+    if p.0 == 2 || p.0 == 7 {
+        rt.extend([KnightPawn()]);
+    }
+    rt.extend([QueeningSquare(queening)]);
+    rt.extend([StopSquare(stop)]);
+    rt.extend([PawnMovesToQueen(moves_to_queen)]);
+    rt.extend([BlackTempo(tempo)]);
+    rt.extend([PawnRace(race(w, b, p, s))]);
+    rt.extend([KeySquareRace(key_square_race(w, b, p, s))]);
+    rt.extend([QueeningRace(race(w, b, queening, s))]);
+    rt.extend([StopRace(race(w, b, stop, s))]);
+    rt.extend([SquareMargin(dist(b, queening) - moves_to_queen - tempo)]);
+    rt
 }
 
 /// Whether the white king can step onto a square next to its pawn that

@@ -5,7 +5,6 @@
 
 use rustc_hash::FxBuildHasher;
 
-use crate::absolute::Absolute;
 use crate::facts::Node;
 
 #[path = "../rules/position.rs"]
@@ -20,17 +19,7 @@ pub mod mating;
 /// Runs the level-1 program on one position as given (not mirrored): the
 /// ids of the scoring rules that match, in no particular order.
 pub fn fires(node: &Node) -> Vec<&'static str> {
-    let mut rt = position::Crepe::new();
-    rt.extend([position::WhiteKing(node.wk)]);
-    rt.extend([position::BlackKing(node.bk)]);
-    if let Some(p) = node.pawn {
-        rt.extend([position::WhitePawn(p)]);
-    }
-    if let Some((s, r)) = node.piece {
-        rt.extend([position::WhitePiece(s, r)]);
-    }
-    rt.extend([position::ToMove(node.turn)]);
-    rt.extend([position::RulesOfChess(Absolute::of(node))]);
+    let rt = position::load(node);
     let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
     fires.into_iter().map(|position::Fires(id)| id).collect()
 }
