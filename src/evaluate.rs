@@ -96,7 +96,6 @@ impl Evaluation {
 /// (A test checks that every rule the program can fire has its row.)
 pub fn fired_rules(node: &Node, book: &RuleBook) -> RuleSet {
     crate::rules::fires(node)
-        .into_iter()
         .filter_map(|name| book.id(name))
         .collect()
 }

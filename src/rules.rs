@@ -18,8 +18,8 @@ pub mod mating;
 
 /// Runs the level-1 program on one position as given (not mirrored): the
 /// ids of the scoring rules that match, in no particular order.
-pub fn fires(node: &Node) -> Vec<&'static str> {
+pub fn fires(node: &Node) -> impl Iterator<Item = &'static str> {
     let rt = position::load(node);
     let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
-    fires.into_iter().map(|position::Fires(id)| id).collect()
+    fires.into_iter().map(|position::Fires(id)| id)
 }
