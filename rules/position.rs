@@ -89,17 +89,14 @@ crepe! {
     @input
     pub struct KnightPawn();
 
-    // The square where the pawn queens.
+    // The pawn's squares and the races between the kings, one number
+    // each (see `Measured` after the program): the queening and stop
+    // squares, the pawn's moves to queen, Black's tempo, the races to the
+    // pawn, a key square, the queening and the stop square, and the
+    // margin of the square of the pawn. Read as `Measures(me), let q =
+    // me.queening_square`.
     @input
-    pub struct QueeningSquare(pub Sq);
-
-    // The stop square: the square right in front of the pawn.
-    @input
-    pub struct StopSquare(pub Sq);
-
-    // Moves to promote; from the 2nd rank the double step saves one [KNOW 2].
-    @input
-    pub struct PawnMovesToQueen(pub i8);
+    pub struct Measures(pub Measured);
 
     // Kings on the pawn's file, ahead of it, and how far ahead.
     struct BkInFront(i8);
@@ -168,37 +165,15 @@ crepe! {
     // ==================================================================
     // RACES, counted in moves [FINE p. 7, counting tempi]
 
-    // Black's extra move in a race: 1 with Black to move, 0 with White to
-    // move (the side to move is a step ahead).
-    @input
-    pub struct BlackTempo(pub i8);
-
-    // How many moves sooner the white king gets somewhere than the black
-    // king (`race`, `key_square_race`); positive favours White. To the
-    // pawn itself (to guard it, or to take it), to the nearest key square
-    // [KSQ], to the queening square (for a rook pawn, the corner the
-    // defender needs), and to the stop square.
-    @input
-    pub struct PawnRace(pub i8);
-
-    @input
-    pub struct KeySquareRace(pub i8);
-
-    @input
-    pub struct QueeningRace(pub i8);
-
-    @input
-    pub struct StopRace(pub i8);
+    // Races are counted in `Measures`: Black's tempo and how many moves
+    // sooner the white king gets to the pawn, a key square, the queening
+    // square and the stop square.
 
     // ==================================================================
     // THE SQUARE OF THE PAWN [FINE p. 7]
 
-    // How far the black king stands outside the square of the pawn:
-    // its distance to the queening square, less the pawn's moves to
-    // queen and Black's tempo (positive: outside, it cannot catch a
-    // running pawn; zero or less: inside, by that many steps).
-    @input
-    pub struct SquareMargin(pub i8);
+    // How far the black king stands outside the square of the pawn is
+    // `Measures`' square margin.
 
     // The square of the pawn [FINE p. 7; KNOW 2]: the black king catches the
     // pawn only if it is no further from the queening square than the pawn
@@ -206,13 +181,16 @@ crepe! {
     // costs the pawn a tempo, so Black gets one more. A pawn that can be
     // taken at once is not outside anything.
     struct OutsideSquare();
-    OutsideSquare() <- SquareMargin(d), !WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 1);
-    OutsideSquare() <- SquareMargin(d), WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 2);
+    OutsideSquare() <-
+        Measures(me), let d = me.square_margin, !WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 1);
+    OutsideSquare() <-
+        Measures(me), let d = me.square_margin, WkOnFrontSpan(), !BlackCanCapturePawn(), (d >= 2);
 
     // Black to move: a square the black king can step to lies on or next to
     // the queening square (see `pawn_runs_through`).
     struct BlackKingNearQueeningSquare();
-    BlackKingNearQueeningSquare() <- BlackKingMove(s), QueeningSquare(q), (dist(s, q) <= 1);
+    BlackKingNearQueeningSquare() <-
+        BlackKingMove(s), Measures(me), let q = me.queening_square, (dist(s, q) <= 1);
 
     // ==================================================================
     // KEY SQUARES [KSQ; FINE pp. 7-9]
@@ -245,7 +223,7 @@ crepe! {
     // moves and shouldering [KPK, "key squares"].
     struct WhiteWinsKeySquareRace();
     WhiteWinsKeySquareRace() <-
-        Board(w, _, b), KeySquare(k), BlackTempo(t), !BlackCanCapturePawn(),
+        Board(w, _, b), KeySquare(k), Measures(me), let t = me.black_tempo, !BlackCanCapturePawn(),
         (dist(w, k) + t < dist(b, k));
 
     // The paper's whiteCanDrive [PECP eq. (2)]: White to move, not a rook
@@ -326,7 +304,8 @@ crepe! {
     // before the white king is back beside it (the side to move gains a
     // step). Generalises the key squares of pawns on ranks 2-4.
     Fires("king_two_ahead") <-
-        Board(w, p, b), BlackTempo(t), !RookPawn(), !BlackCanCapturePawn(), !Stalemate(),
+        Board(w, p, b), Measures(me), let t = me.black_tempo, !RookPawn(), !BlackCanCapturePawn(),
+        !Stalemate(),
         (w.1 >= p.1 + 2), (dx(w, p) <= 1),
         (dist(b, p) - t
             >= dist(w, p) - (1 - t));
@@ -371,7 +350,8 @@ crepe! {
     // of the pawn, to guard it on its way (n=1,390 with the pawn on files
     // a-d, no exception).
     Fires("defender_left_behind") <-
-        Board(w, p, b), StopSquare(stop), !RookPawn(), (p.1 == 2), (b.1 <= 2), (dist(b, p) >= 2),
+        Board(w, p, b), Measures(me), let stop = me.stop_square, !RookPawn(), (p.1 == 2),
+        (b.1 <= 2), (dist(b, p) >= 2),
         (w.1 >= 3), (dist(w, stop) <= 3);
     // ... or, Black to move, a non-rook pawn on the 2nd and the black king
     // on the first rank two files or more from it, wherever the white king
@@ -384,36 +364,42 @@ crepe! {
     // square two moves before it (so it gets there unopposed). Then it
     // escorts the pawn to a key square and the pawn queens (n=65,700, no
     // exception).
-    Fires("wins_both_races") <- PawnRace(tp), KeySquareRace(tk), (tp >= 2), (tk >= 2);
+    Fires("wins_both_races") <-
+        Measures(me), let tp = me.pawn_race, let tk = me.key_square_race, (tp >= 2), (tk >= 2);
     // With Black to move, one move to spare in both races is enough: Black
     // has had its extra step already counted (n=30,430, no exception).
     Fires("wins_both_races") <-
-        ToMove(Side::Black), PawnRace(tp), KeySquareRace(tk), (tp >= 1), (tk >= 1);
+        ToMove(Side::Black), Measures(me), let tp = me.pawn_race, let tk = me.key_square_race,
+        (tp >= 1), (tk >= 1);
     // Or two moves ahead to a key square and one ahead to the square in
     // front of the pawn, the black king neither next to the pawn nor on the
     // white king's file (n=38,027, no exception).
     Fires("wins_both_races") <-
-        Board(w, p, b), KeySquareRace(tk), StopRace(ts), (tk >= 2), (ts >= 1), (w.0 != b.0),
+        Board(w, p, b), Measures(me), let tk = me.key_square_race, let ts = me.stop_race, (tk >= 2),
+        (ts >= 1), (w.0 != b.0),
         (dist(b, p) >= 3);
     // Or first to the square in front of the pawn, within three steps of
     // the pawn and not below the black king, which is four steps or more
     // from the pawn (n=22,104, no exception).
     Fires("wins_both_races") <-
-        Board(w, p, b), StopRace(ts), (ts >= 1), (w.1 >= b.1), (dist(w, p) <= 3),
+        Board(w, p, b), Measures(me), let ts = me.stop_race, (ts >= 1), (w.1 >= b.1),
+        (dist(w, p) <= 3),
         (dist(b, p) >= 4);
 
     // Black to move, the white king first to the key squares, and the black
     // king not below the white king, so it cannot turn back on the pawn
     // behind it [FINE pp. 7-9] (n=11,056, no exception).
     Fires("wins_key_square_race") <-
-        Board(w, _, b), ToMove(Side::Black), KeySquareRace(tk), (tk >= 1), (b.1 >= w.1);
+        Board(w, _, b), ToMove(Side::Black), Measures(me), let tk = me.key_square_race, (tk >= 1),
+        (b.1 >= w.1);
 
     // The king by the stop square, the defender shut out [FINE p. 8; KPK,
     // shouldering]: the white king on or next to the square in front of a
     // non-rook pawn and the black king three files or more from the white
     // king: it cannot get in front any more (n=14,944, no exception).
     Fires("king_at_stop_square_defender_shut_out") <-
-        Board(w, _, b), StopSquare(stop), !RookPawn(), (dist(w, stop) <= 1), (dx(w, b) >= 3);
+        Board(w, _, b), Measures(me), let stop = me.stop_square, !RookPawn(), (dist(w, stop) <= 1),
+        (dx(w, b) >= 3);
 
     // The same one step further on: the white king next to a key square,
     // no more than two ranks ahead of a non-rook pawn, the black king four
@@ -427,15 +413,18 @@ crepe! {
     // the square in front of it: the king leads the pawn home before the
     // defender can get across (n=22,176, no exception).
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), StopSquare(stop), !RookPawn(), (dx(b, p) >= 4), (dist(w, stop) <= 2);
+        Board(w, p, b), Measures(me), let stop = me.stop_square, !RookPawn(), (dx(b, p) >= 4),
+        (dist(w, stop) <= 2);
     // ... or within two steps of the queening square, not more than four
     // ranks ahead of the pawn (n=18,080, no exception); or, the black king
     // five files off, within three steps of it, any pawn (n=20,928, no
     // exception).
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), QueeningSquare(q), (dx(b, p) >= 4), (dist(w, q) <= 2), (w.1 <= p.1 + 4);
+        Board(w, p, b), Measures(me), let q = me.queening_square, (dx(b, p) >= 4),
+        (dist(w, q) <= 2), (w.1 <= p.1 + 4);
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), QueeningSquare(q), (dx(b, p) >= 5), (dist(w, q) <= 3);
+        Board(w, p, b), Measures(me), let q = me.queening_square, (dx(b, p) >= 5),
+        (dist(w, q) <= 3);
     // ... or guarding the pawn, the black king four files from the white
     // king (n=9,792, no exception).
     Fires("defender_far_to_the_side") <-
@@ -453,13 +442,15 @@ crepe! {
     // white king, which is no later to the square in front of the pawn
     // (n=17,435, no exception).
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), StopRace(t), !RookPawn(), (dx(b, p) >= 4), (t >= 0), (dx(w, b) >= 3);
+        Board(w, p, b), Measures(me), let t = me.stop_race, !RookPawn(), (dx(b, p) >= 4), (t >= 0),
+        (dx(w, b) >= 3);
     // ... or four files from the pawn, the white king two moves ahead in the
     // race to the queening square, no later to the square in front of the
     // pawn, and not more than three ranks above the black king, so it is
     // not running away from its pawn (n=15,422, no exception).
     Fires("defender_far_to_the_side") <-
-        Board(w, p, b), QueeningRace(tq), StopRace(ts), (dx(b, p) >= 4), (tq >= 2), (ts >= 0),
+        Board(w, p, b), Measures(me), let tq = me.queening_race, let ts = me.stop_race,
+        (dx(b, p) >= 4), (tq >= 2), (ts >= 0),
         (w.1 - b.1 <= 3);
     // ... or the kings on one rank, four files or more apart, the white king
     // within two files of its pawn: the defender cannot cross in front of
@@ -474,10 +465,11 @@ crepe! {
         (w.1 >= p.1 - 1);
 
     Fires("pawn_runs_through") <-
-        Board(w, p, _), QueeningSquare(q), ToMove(Side::Black), (p.1 == 7),
+        Board(w, p, _), Measures(me), let q = me.queening_square, ToMove(Side::Black), (p.1 == 7),
         !BlackCanCapturePawn(), BlackHasMove(), (dist(w, q) == 1);
     Fires("pawn_runs_through") <-
-        Board(w, p, _), QueeningSquare(q), ToMove(Side::Black), (p.1 == 7), (w != q),
+        Board(w, p, _), Measures(me), let q = me.queening_square, ToMove(Side::Black), (p.1 == 7),
+        (w != q),
         !BlackCanCapturePawn(), BlackHasMove(), !BlackKingNearQueeningSquare();
 
     // The defender on the far side [FINE p. 7; KPK, "the king should lead
@@ -486,7 +478,8 @@ crepe! {
     // front of the pawn. The defender has to come round to the pawn's front
     // and finds the white king there already.
     Fires("defender_on_the_far_side") <-
-        Board(_, p, b), PawnBetweenKings(), StopRace(t), (dx(b, p) >= 3), (t >= 1);
+        Board(_, p, b), PawnBetweenKings(), Measures(me), let t = me.stop_race, (dx(b, p) >= 3),
+        (t >= 1);
     // ... or, the same far-off defender, the white king already on or next
     // to a key square.
     Fires("defender_on_the_far_side") <-
@@ -495,27 +488,31 @@ crepe! {
     // square in front of the pawn and to the queening square (the three
     // together: n=16,164 with the pawn on files a-d, no exception).
     Fires("defender_on_the_far_side") <-
-        PawnBetweenKings(), StopRace(t), QueeningRace(tq), (t >= 1), (tq >= 1);
+        PawnBetweenKings(), Measures(me), let t = me.stop_race, let tq = me.queening_race, (t >= 1),
+        (tq >= 1);
     // ... or the white king no later to the square in front of the pawn,
     // the kings within two ranks of each other, and the black king only on
     // the edge of the square of the pawn: it must head straight for the
     // queening square and arrives beside the escorted pawn, never in front
     // of it (n=9,105, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(w, _, b), PawnBetweenKings(), StopRace(t), SquareMargin(m), (t >= 0), (m >= 0),
+        Board(w, _, b), PawnBetweenKings(), Measures(me), let t = me.stop_race,
+        let m = me.square_margin, (t >= 0), (m >= 0),
         (dy(w, b) <= 2);
     // ... or, the kings five files or more apart and within two ranks, the
     // black king within three steps of the pawn and the white king no later
     // to the square in front of it: the white king comes from the other
     // side and gets there first (n=2,028, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(w, p, b), StopRace(t), (t >= 0), (dx(w, b) >= 5), (dy(w, b) <= 2),
+        Board(w, p, b), Measures(me), let t = me.stop_race, (t >= 0), (dx(w, b) >= 5),
+        (dy(w, b) <= 2),
         (dist(b, p) <= 3);
     // ... or, the black king deep inside the square (four steps or more),
     // the white king at most a move later to its pawn and no later to the
     // queening square (n=162, no exception).
     Fires("defender_on_the_far_side") <-
-        PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), SquareMargin(m), (tp >= -1),
+        PawnBetweenKings(), Measures(me), let tp = me.pawn_race, let tq = me.queening_race,
+        let m = me.square_margin, (tp >= -1),
         (tq >= 0), (m <= -4);
     // ... or the black king within two steps of the pawn, but the white
     // king, not yet near the queening square (three steps or more), first
@@ -523,10 +520,12 @@ crepe! {
     // white king within two steps of the queening square, no later to the
     // pawn and first there (n=5,962, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(w, p, b), PawnBetweenKings(), StopRace(t), QueeningSquare(q), (t >= 1),
+        Board(w, p, b), PawnBetweenKings(), Measures(me), let t = me.stop_race,
+        let q = me.queening_square, (t >= 1),
         (dist(b, p) <= 2), (dist(w, q) >= 3);
     Fires("defender_on_the_far_side") <-
-        Board(w, _, _), PawnBetweenKings(), PawnRace(tp), QueeningRace(tq), QueeningSquare(q),
+        Board(w, _, _), PawnBetweenKings(), Measures(me), let tp = me.pawn_race,
+        let tq = me.queening_race, let q = me.queening_square,
         (tp >= 0), (tq >= 1), (dist(w, q) <= 2);
     // ... or, a non-rook pawn on the 5th or below, the white king beside
     // it (at most two files off, level with it or up to two ranks ahead)
@@ -535,7 +534,8 @@ crepe! {
     // off: the white king steps in front of its pawn and shoulders the
     // defender away from the key squares (n=5,262, no exception).
     Fires("defender_on_the_far_side") <-
-        Board(w, p, b), PawnBetweenKings(), BlackTempo(t), !RookPawn(), (p.1 <= 5),
+        Board(w, p, b), PawnBetweenKings(), Measures(me), let t = me.black_tempo, !RookPawn(),
+        (p.1 <= 5),
         (dx(w, p) <= 2), (w.1 >= p.1), (w.1 <= p.1 + 2), (dx(b, p) > t),
         (b.1 > p.1 + 1 || dx(b, p) >= 2);
 
@@ -545,7 +545,8 @@ crepe! {
     // more than one step inside the square of the pawn: it has no time both
     // to stop the pawn and to get in front of it (n=30,200, no exception).
     Fires("king_leads_defender_at_edge_of_square") <-
-        !RookPawn(), StopRace(t), SquareMargin(m), (t >= 2), (m >= -1);
+        !RookPawn(), Measures(me), let t = me.stop_race, let m = me.square_margin, (t >= 2),
+        (m >= -1);
 
     // The kings at opposite edges [FINE p. 7, counting tempi]: the kings
     // seven files apart (one on the a-file, the other on the h-file), the
@@ -553,7 +554,8 @@ crepe! {
     // queening square: the defender is too far away to blockade (n=3,042,
     // no exception).
     Fires("kings_at_opposite_edges") <-
-        Board(w, _, b), PawnRace(tp), QueeningRace(tq), (dx(w, b) >= 7), (tp >= 0), (tq >= -1);
+        Board(w, _, b), Measures(me), let tp = me.pawn_race, let tq = me.queening_race,
+        (dx(w, b) >= 7), (tp >= 0), (tq >= -1);
 
     // The pawn runs, the king steps aside [FINE p. 7]: White to move, the
     // black king outside the square of the pawn, and the white king, even
@@ -561,14 +563,15 @@ crepe! {
     // king, so it gets out of the way without letting the defender in
     // (n=25,064 with the pawn on files a-d, no exception).
     Fires("pawn_runs_king_steps_aside") <-
-        Board(w, _, b), ToMove(Side::White), SquareMargin(m), (m >= 1), (w.1 >= b.1 + 2);
+        Board(w, _, b), ToMove(Side::White), Measures(me), let m = me.square_margin, (m >= 1),
+        (w.1 >= b.1 + 2);
 
     // The king first to the pawn and far first to the queening square
     // [FINE p. 7, counting tempi]: the white king reaches its pawn no later
     // than the black king and the queening square four moves sooner: it
     // escorts the pawn home (n=17,253, no exception).
     Fires("king_far_first_to_queening_square") <-
-        PawnRace(tp), QueeningRace(tq), (tp >= 0), (tq >= 4);
+        Measures(me), let tp = me.pawn_race, let tq = me.queening_race, (tp >= 0), (tq >= 4);
 
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
@@ -604,7 +607,7 @@ crepe! {
     // king can guard it. With Black to move the black king may still be one
     // step away; with White to move it must already touch the pawn.
     Fires("defender_wins_pawn") <-
-        Board(w, p, b), BlackTempo(t), (b.1 > p.1),
+        Board(w, p, b), Measures(me), let t = me.black_tempo, (b.1 > p.1),
         let reach_b = dist(b, p) - 1, let reach_w = dist(w, p) - 1,
         (reach_b <= t), (reach_w >= reach_b + 2);
 
@@ -614,7 +617,7 @@ crepe! {
     // king can neither escort the pawn past it nor reach the key squares
     // first.
     Fires("defender_in_front_and_nearer") <-
-        Board(w, p, b), BlackTempo(t), (b.1 > p.1), (dx(b, p) <= 1),
+        Board(w, p, b), Measures(me), let t = me.black_tempo, (b.1 > p.1), (dx(b, p) <= 1),
         (dist(w, p) >= dist(b, p) + 1 + (1 - t));
 
     // The defender in front, the attacker behind [KPK, Müller and
@@ -629,7 +632,8 @@ crepe! {
     // and the pawn cannot outrun it (it is inside the square): the defender
     // takes up the blockade in front of the pawn and holds it (n=48,086, no
     // exception).
-    Fires("defender_first_to_key_squares") <- KeySquareRace(tk), (tk <= -3), !OutsideSquare();
+    Fires("defender_first_to_key_squares") <-
+        Measures(me), let tk = me.key_square_race, (tk <= -3), !OutsideSquare();
     // ... or, White to move, two moves first to the key squares while
     // standing inside the square of the pawn with no move to spare for it
     // (the margin of the square 0 or less): the pawn cannot run, and the
@@ -637,7 +641,8 @@ crepe! {
     // exception; proposed by `cargo run --release --example discover`,
     // and it holds on every held-out pawn file).
     Fires("defender_first_to_key_squares") <-
-        ToMove(Side::White), KeySquareRace(tk), SquareMargin(m), (tk <= -2), (m <= 0);
+        ToMove(Side::White), Measures(me), let tk = me.key_square_race, let m = me.square_margin,
+        (tk <= -2), (m <= 0);
 
     // The defender first to the stop square [FINE p. 7; KPK, "the defending
     // king should stand in front of the pawn"]: the black king stands ahead
@@ -646,7 +651,8 @@ crepe! {
     // blockades the pawn before the white king arrives to help (n=42,320, no
     // exception).
     Fires("defender_first_to_stop_square") <-
-        Board(_, p, b), StopRace(t), !OutsideSquare(), (b.1 > p.1), (p.1 <= 6), (t <= -2);
+        Board(_, p, b), Measures(me), let t = me.stop_race, !OutsideSquare(), (b.1 > p.1),
+        (p.1 <= 6), (t <= -2);
 
     // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
     // should stand in front of the pawn"]: the black king four ranks in front
@@ -672,10 +678,12 @@ crepe! {
     // the queening square, but the black king first to the key squares
     // (n=640, no exception).
     Fires("attacker_gone_too_far") <-
-        Board(w, p, b), StopRace(t), QueeningSquare(q), (w.1 == p.1 + 3), (t <= -1),
+        Board(w, p, b), Measures(me), let t = me.stop_race, let q = me.queening_square,
+        (w.1 == p.1 + 3), (t <= -1),
         (dist(w, q) <= 2), (dist(b, q) >= 4);
     Fires("attacker_gone_too_far") <-
-        Board(w, p, b), KeySquareRace(tk), QueeningRace(tq), (p.1 == 3), (tk <= -1), (tq >= 2),
+        Board(w, p, b), Measures(me), let tk = me.key_square_race, let tq = me.queening_race,
+        (p.1 == 3), (tk <= -1), (tq >= 2),
         (w.1 >= b.1 + 2);
 
     // The attacker gone off upwards [FINE p. 7]: the white king five ranks
@@ -684,12 +692,14 @@ crepe! {
     // the square in front of it long before the white king comes back
     // (n=1,400 with the pawn on files a-d, no exception).
     Fires("attacker_far_above") <-
-        Board(w, p, b), SquareMargin(m), (w.1 >= b.1 + 5), (dx(b, p) <= 3), (m <= 0);
+        Board(w, p, b), Measures(me), let m = me.square_margin, (w.1 >= b.1 + 5), (dx(b, p) <= 3),
+        (m <= 0);
     // ... or three ranks or more above a defender that stands next to the
     // pawn, inside its square, but not on the square in front of it (see
     // the same clause of `attacker_far_below`).
     Fires("attacker_far_above") <-
-        Board(w, p, b), StopSquare(stop), SquareMargin(m), (m <= 0), (dist(b, p) == 1),
+        Board(w, p, b), Measures(me), let stop = me.stop_square, let m = me.square_margin, (m <= 0),
+        (dist(b, p) == 1),
         (b != stop), (w.1 >= b.1 + 3);
 
     // The defender two moves ahead to the queening square [FINE p. 7;
@@ -698,12 +708,13 @@ crepe! {
     // square, and the white king not below it: it blockades the pawn before
     // the white king can help.
     Fires("defender_first_to_queening_square") <-
-        Board(w, _, b), QueeningRace(tq), SquareMargin(m), (tq <= -2), (m <= 0), (w.1 >= b.1);
+        Board(w, _, b), Measures(me), let tq = me.queening_race, let m = me.square_margin,
+        (tq <= -2), (m <= 0), (w.1 >= b.1);
     // ... or six moves sooner, and no later to the key squares: the white
     // king is so far off that it never gets to fight for them (both
     // together: n=10,026, no exception).
     Fires("defender_first_to_queening_square") <-
-        QueeningRace(tq), KeySquareRace(tk), (tq <= -6), (tk <= 0);
+        Measures(me), let tq = me.queening_race, let tk = me.key_square_race, (tq <= -6), (tk <= 0);
 
     // The defender on a key square [KSQ]: the black king stands on a key
     // square of the pawn and the white king is three files or more from
@@ -718,30 +729,34 @@ crepe! {
     // the white king: the defender reaches the pawn's path first
     // (n=2,012, no exception).
     Fires("defender_deep_in_square") <-
-        Board(w, _, b), SquareMargin(m), (m <= -3), (w.1 >= b.1 + 2);
+        Board(w, _, b), Measures(me), let m = me.square_margin, (m <= -3), (w.1 >= b.1 + 2);
     Fires("defender_deep_in_square") <-
-        Board(w, p, b), SquareMargin(m), (m <= -1), (dx(w, p) >= 4), (w.1 >= b.1 + 4);
+        Board(w, p, b), Measures(me), let m = me.square_margin, (m <= -1), (dx(w, p) >= 4),
+        (w.1 >= b.1 + 4);
 
     // The attacker far below [FINE p. 7]: the white king six ranks below
     // the black king, which is first to the square in front of the pawn
     // and two steps inside the square: it blockades long before the white
     // king climbs up (n=2,281, no exception).
     Fires("attacker_far_below") <-
-        Board(w, _, b), StopRace(t), SquareMargin(m), (t <= -1), (m <= -2), (b.1 >= w.1 + 6);
+        Board(w, _, b), Measures(me), let t = me.stop_race, let m = me.square_margin, (t <= -1),
+        (m <= -2), (b.1 >= w.1 + 6);
     // ... or three ranks or more below a defender that stands next to the
     // pawn, inside its square, but not on the square in front of it: the
     // defender wins or blockades the pawn before the white king returns
     // (with the mirror clause of `attacker_far_above`: n=4,600, no
     // exception).
     Fires("attacker_far_below") <-
-        Board(w, p, b), StopSquare(stop), SquareMargin(m), (m <= 0), (dist(b, p) == 1),
+        Board(w, p, b), Measures(me), let stop = me.stop_square, let m = me.square_margin, (m <= 0),
+        (dist(b, p) == 1),
         (b != stop), (b.1 >= w.1 + 3);
 
     // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
     // reaches the queening corner two moves before the white king, and the
     // pawn cannot outrun it: the defender gets into the corner and the
     // rook pawn never queens (n=19,322, no exception).
-    Fires("rook_pawn_corner_race") <- RookPawn(), QueeningRace(tq), (tq <= -2), !OutsideSquare();
+    Fires("rook_pawn_corner_race") <-
+        RookPawn(), Measures(me), let tq = me.queening_race, (tq <= -2), !OutsideSquare();
 
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
@@ -783,7 +798,8 @@ crepe! {
     // position (n=2,458/0, pawn on files a-d); `8/8/1K1k4/8/8/8/P7/8 b` and
     // `8/8/8/1K6/8/2k5/P7/8 b` are won.
     Fires("rook_pawn_corner_shut") <-
-        Board(w, p, b), RookPawn(), BlackTempo(t), !BlackCanCapturePawn(), (dx(w, p) == 1),
+        Board(w, p, b), RookPawn(), Measures(me), let t = me.black_tempo, !BlackCanCapturePawn(),
+        (dx(w, p) == 1),
         (dx(b, p) >= 1), (w.1 - p.1.max(3) <= dx(b, p).min(3)),
         (corner_refuge_distance(w, b, p) >= dist(w, Sq(w.0, 7)) + t);
 
@@ -797,7 +813,7 @@ crepe! {
     // (`8/8/8/8/8/3k4/PK6/8 w`: Kb3). Checked over every legal position
     // (n=2,662/0, the a-pawn).
     Fires("rook_pawn_corner_guarded_first") <-
-        Board(w, p, b), RookPawn(), BlackTempo(t), (dx(w, p) == 1),
+        Board(w, p, b), RookPawn(), Measures(me), let t = me.black_tempo, (dx(w, p) == 1),
         (!(b.0 == p.0 && b.1 > p.1)),
         (dist(w, p) == 1 || dist(w, p) + t < dist(b, p)),
         (corner_refuge_margin(w, b, p) + t <= 0);
@@ -834,7 +850,7 @@ crepe! {
     // `wins_both_races` (n=20,537 with the pawn on files b-d, no exception;
     // with the pawn on the 5th, 62 exceptions).
     Fires("wins_race_to_a_key_square") <-
-        Board(w, p, b), !RookPawn(), BlackTempo(t), (p.1 <= 4),
+        Board(w, p, b), !RookPawn(), Measures(me), let t = me.black_tempo, (p.1 <= 4),
         (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
         ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
 
@@ -878,7 +894,7 @@ crepe! {
     // black king does not touch (`8/8/2P1k3/8/K7/8/8/8 w`: Kb5; n=373/0
     // more).
     Fires("sixth_rank_pawn_safe") <-
-        Board(w, p, b), !RookPawn(), ToMove(s), BlackTempo(t), (p.1 == 6),
+        Board(w, p, b), !RookPawn(), ToMove(s), Measures(me), let t = me.black_tempo, (p.1 == 6),
         (dist(w, p) == 1 || dist(w, p) + t < dist(b, p)),
         (!(dx(b, p) <= 1 && b.1 >= 7)),
         (s == Side::White || (dist(b, Sq(p.0, 7)) > 1 && dist(b, Sq(p.0, 8)) > 1)),
@@ -906,7 +922,8 @@ crepe! {
     // position (n=11,471/0, files a-d; a single move nearer: 295
     // exceptions).
     Fires("defender_catches_pawn") <-
-        Board(w, p, b), ToMove(Side::Black), QueeningSquare(q), PawnMovesToQueen(m),
+        Board(w, p, b), ToMove(Side::Black), Measures(me), let q = me.queening_square,
+        let m = me.moves_to_queen,
         (dist(b, q) <= m), (dist(w, p) >= dist(b, p) + 2);
 
     // The pawn on the 6th, the white king beside it on the 6th, the black
@@ -1022,11 +1039,12 @@ crepe! {
     // The black king is far from the pawn and its queening square, further
     // than the white king: it can neither block nor attack [FINE p. 7].
     Fires("defender_far_away") <-
-        Board(w, p, b), QueeningSquare(q), (dist(b, q) > dist(w, q)), (dist(b, p) > dist(w, p) + 1);
+        Board(w, p, b), Measures(me), let q = me.queening_square, (dist(b, q) > dist(w, q)),
+        (dist(b, p) > dist(w, p) + 1);
 
     // The black king controls the square in front of the pawn first.
     Fires("defender_controls_stop_square") <-
-        Board(w, _, b), StopSquare(stop), BlackTempo(t),
+        Board(w, _, b), Measures(me), let stop = me.stop_square, let t = me.black_tempo,
         (dist(b, stop) + (1 - t) <= dist(w, stop));
 
     // Black's king stands on the front span far ahead: it blockades.
@@ -1040,7 +1058,7 @@ crepe! {
     // moves before the black king (the side to move gains one): it will
     // escort the pawn [KPK, "the king should lead its pawn"].
     Fires("king_first_to_stop_square") <-
-        Board(w, _, b), StopSquare(stop), BlackTempo(t),
+        Board(w, _, b), Measures(me), let stop = me.stop_square, let t = me.black_tempo,
         (dist(w, stop) + 2 + t <= dist(b, stop));
 
     // The white king guards its pawn and the black king is not in front of
@@ -1061,8 +1079,8 @@ crepe! {
     // before the defender gets in front (nearly always; 48 exceptions in
     // all of KPK, hence averaged).
     Fires("defender_off_to_the_side") <-
-        Board(w, p, b), BlackTempo(t), !RookPawn(), !BlackCanCapturePawn(), (dx(b, p) >= 3),
-        StopSquare(stop),
+        Board(w, p, b), Measures(me), let t = me.black_tempo, let stop = me.stop_square,
+        !RookPawn(), !BlackCanCapturePawn(), (dx(b, p) >= 3),
         (dist(w, stop) + 2 - (1 - t)
             <= dist(b, stop) - t);
 
@@ -1072,7 +1090,7 @@ crepe! {
     // and the defender cannot get in front (84 exceptions in all of KPK,
     // hence averaged).
     Fires("defender_behind_king_first") <-
-        Board(w, p, b), BlackTempo(t), !BlackCanCapturePawn(), (b.1 < p.1),
+        Board(w, p, b), Measures(me), let t = me.black_tempo, !BlackCanCapturePawn(), (b.1 < p.1),
         (dist(w, p) - (1 - t)
             < dist(b, p) - t);
 
@@ -1080,6 +1098,59 @@ crepe! {
     // it can step in front of the pawn in one move or come over to guard
     // it from the side [FINE p. 8; KPK, "the king should lead its pawn"].
     Fires("king_level_with_pawn") <- Board(w, p, _), (w.1 == p.1);
+}
+
+/// The facts with one value per KPK position, measured once by [`load`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Measured {
+    /// The square where the pawn queens.
+    pub queening_square: Sq,
+    /// The stop square: the square right in front of the pawn.
+    pub stop_square: Sq,
+    /// Moves to promote; from the 2nd rank the double step saves one
+    /// \[KNOW 2\].
+    pub moves_to_queen: i8,
+    /// Black's extra move in a race: 1 with Black to move, 0 with White to
+    /// move (the side to move is a step ahead).
+    pub black_tempo: i8,
+    /// How many moves sooner the white king reaches the pawn than the black
+    /// king (to guard it, or to take it); positive favours White \[FINE p.
+    /// 7, counting tempi\].
+    pub pawn_race: i8,
+    /// The same to the nearest key square \[KSQ\].
+    pub key_square_race: i8,
+    /// The same to the queening square (for a rook pawn, the corner the
+    /// defender needs).
+    pub queening_race: i8,
+    /// The same to the stop square.
+    pub stop_race: i8,
+    /// How far the black king stands outside the square of the pawn: its
+    /// distance to the queening square, less the pawn's moves to queen and
+    /// Black's tempo (positive: outside, it cannot catch a running pawn;
+    /// zero or less: inside, by that many steps) \[FINE p. 7\].
+    pub square_margin: i8,
+}
+
+impl Measured {
+    /// Measures a KPK position: the kings on `w` and `b`, the pawn on `p`,
+    /// side `s` to move.
+    pub fn of(w: Sq, b: Sq, p: Sq, s: Side) -> Measured {
+        let queening_square = Sq(p.0, 8);
+        let stop_square = Sq(p.0, p.1 + 1);
+        let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
+        let black_tempo = i8::from(s == Side::Black);
+        Measured {
+            queening_square,
+            stop_square,
+            moves_to_queen,
+            black_tempo,
+            pawn_race: race(w, b, p, s),
+            key_square_race: key_square_race(w, b, p, s),
+            queening_race: race(w, b, queening_square, s),
+            stop_race: race(w, b, stop_square, s),
+            square_margin: dist(b, queening_square) - moves_to_queen - black_tempo,
+        }
+    }
 }
 
 /// The program with the input facts of `node` (as given, not mirrored):
@@ -1098,10 +1169,6 @@ pub fn load(node: &Node) -> Crepe {
     let Some(p) = node.pawn else {
         return rt;
     };
-    let tempo = i8::from(s == Side::Black);
-    let queening = Sq(p.0, 8);
-    let stop = Sq(p.0, p.1 + 1);
-    let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
     rt.extend([WhitePawn(p)]);
     rt.extend([Board(w, p, b)]);
     if p.on_rook_file() {
@@ -1110,15 +1177,7 @@ pub fn load(node: &Node) -> Crepe {
     if p.0 == 2 || p.0 == 7 {
         rt.extend([KnightPawn()]);
     }
-    rt.extend([QueeningSquare(queening)]);
-    rt.extend([StopSquare(stop)]);
-    rt.extend([PawnMovesToQueen(moves_to_queen)]);
-    rt.extend([BlackTempo(tempo)]);
-    rt.extend([PawnRace(race(w, b, p, s))]);
-    rt.extend([KeySquareRace(key_square_race(w, b, p, s))]);
-    rt.extend([QueeningRace(race(w, b, queening, s))]);
-    rt.extend([StopRace(race(w, b, stop, s))]);
-    rt.extend([SquareMargin(dist(b, queening) - moves_to_queen - tempo)]);
+    rt.extend([Measures(Measured::of(w, b, p, s))]);
     rt
 }
 
