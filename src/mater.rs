@@ -233,7 +233,8 @@ impl Search {
                 .map(|m| vec![m]);
         }
         for (m, p, replies) in self.candidates(pos) {
-            if p.is_checkmate() {
+            // Mate: in check with no reply (the replies are counted).
+            if replies == 0 && p.is_check() {
                 return Some(vec![m]);
             }
             if replies == 0 {
