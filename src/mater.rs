@@ -188,23 +188,22 @@ impl Search {
     }
 
     /// The attacker's candidate moves in `pos`, fewest defender replies
-    /// first (ties in move order).
-    fn candidates(&mut self, pos: &Chess) -> Vec<(Move, Chess, usize)> {
+    /// first (ties in move order), each with its number of replies and
+    /// whether it checks.
+    fn candidates(&mut self, pos: &Chess) -> Vec<(Move, usize, bool)> {
         let threats = self.mode == Mode::Threats;
-        let mut c: Vec<(Move, Chess, usize)> = pos
+        let mut c: Vec<(Move, usize, bool)> = pos
             .legal_moves()
             .into_iter()
             .filter(|&m| threats || gives_check(pos, m))
             .filter_map(|m| {
                 let p = after(pos, m);
-                let wanted = p.is_check() || (threats && self.threatens(&p));
-                wanted.then(|| {
-                    let replies = p.legal_moves().len();
-                    (m, p, replies)
-                })
+                let check = p.is_check();
+                let wanted = check || (threats && self.threatens(&p));
+                wanted.then(|| (m, p.legal_moves().len(), check))
             })
             .collect();
-        c.sort_by_key(|x| x.2);
+        c.sort_by_key(|x| x.1);
         c
     }
 
@@ -232,15 +231,15 @@ impl Search {
                 .find(|&m| gives_check(pos, m) && after(pos, m).is_checkmate())
                 .map(|m| vec![m]);
         }
-        for (m, p, replies) in self.candidates(pos) {
-            // Mate: in check with no reply (the replies are counted).
-            if replies == 0 && p.is_check() {
+        for (m, replies, check) in self.candidates(pos) {
+            // Mate: in check with no reply.
+            if replies == 0 && check {
                 return Some(vec![m]);
             }
             if replies == 0 {
                 continue;
             }
-            if let Some(rest) = self.every_defence(&p, n - 1) {
+            if let Some(rest) = self.every_defence(&after(pos, m), n - 1) {
                 let mut line = vec![m];
                 line.extend(rest);
                 return Some(line);
