@@ -28,6 +28,11 @@ fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
     for (pos, mine) in positions.iter().zip(&first) {
         assert_eq!(*mine, tb.best_move(pos).unwrap(), "{pos:?}");
     }
+    // Tables without a memory make the same choice, probing each time.
+    let plain = common::tables("remembered_best_move_kpk").unwrap();
+    for (pos, mine) in positions.iter().zip(&first).step_by(17) {
+        assert_eq!(*mine, plain.best_move(pos).unwrap(), "{pos:?}");
+    }
     assert!(positions.len() > 300_000, "{}", positions.len());
 }
 
