@@ -9,17 +9,22 @@ use pecp::mate_oracle::Ending;
 use rayon::prelude::*;
 use shakmaty::{Position, Square};
 
+/// Every legal KPK position that is not over.
+fn kpk_positions() -> Vec<shakmaty::Chess> {
+    all_positions()
+        .into_iter()
+        .map(|k| k.to_chess())
+        .filter(|p| !p.is_game_over())
+        .collect()
+}
+
 #[test]
 fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
     let Some(tb) = common::tables("remembered_best_move_kpk") else {
         return;
     };
     let tb = tb.remembering();
-    let positions: Vec<_> = all_positions()
-        .into_iter()
-        .map(|k| k.to_chess())
-        .filter(|p| !p.is_game_over())
-        .collect();
+    let positions = kpk_positions();
     let first: Vec<_> = positions.iter().map(|p| tb.best_move(p).unwrap()).collect();
     positions.par_iter().zip(&first).for_each(|(pos, mine)| {
         assert_eq!(*mine, tb.library_best_move(pos).unwrap(), "{pos:?}");
@@ -42,11 +47,7 @@ fn remembered_dtz_is_the_librarys_in_every_kpk_position() {
         return;
     };
     let tb = tb.remembering();
-    let positions: Vec<_> = all_positions()
-        .into_iter()
-        .map(|k| k.to_chess())
-        .filter(|p| !p.is_game_over())
-        .collect();
+    let positions = kpk_positions();
     let mut lone_king_lost = 0;
     for pos in &positions {
         let mine = tb.remembered_dtz(pos).unwrap();
