@@ -167,6 +167,17 @@ fn threatens_mate(pos: &Chess) -> bool {
         .any(|&m| after(&passed, m).is_checkmate())
 }
 
+/// [`threatens_mate`], remembered by position on this thread.
+fn threatens(pos: &Chess) -> bool {
+    let key: u128 = pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0;
+    THREATS.with_borrow_mut(|held| {
+        if held.len() >= THREATS_HELD {
+            held.clear();
+        }
+        *held.entry(key).or_insert_with(|| threatens_mate(pos))
+    })
+}
+
 impl Search {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
@@ -174,17 +185,6 @@ impl Search {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    /// [`threatens_mate`], remembered by position.
-    fn threatens(&mut self, pos: &Chess) -> bool {
-        let key: u128 = pos.zobrist_hash::<Zobrist128>(EnPassantMode::Legal).0;
-        THREATS.with_borrow_mut(|held| {
-            if held.len() >= THREATS_HELD {
-                held.clear();
-            }
-            *held.entry(key).or_insert_with(|| threatens_mate(pos))
-        })
     }
 
     /// The attacker's candidate moves in `pos`, fewest defender replies
@@ -199,7 +199,7 @@ impl Search {
             .filter_map(|m| {
                 let p = after(pos, m);
                 let check = p.is_check();
-                let wanted = check || (threats && self.threatens(&p));
+                let wanted = check || (threats && threatens(&p));
                 wanted.then(|| (m, p.legal_moves().len(), check))
             })
             .collect();
