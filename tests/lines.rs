@@ -195,3 +195,62 @@ fn attacker_hands_the_move_back_with_a_pawn_step() {
         assert_chosen(&truth, fen, san, "tempo_pawn_push");
     }
 }
+
+/// A sweep's memory of PECP's moves (shared by every line, on the
+/// canonical half, and with the moves set aside against repetition) plays
+/// exactly the lines PECP plays without it.
+#[test]
+fn lines_with_a_shared_memory_of_moves_are_the_lines_without() {
+    let truth = common::truth("lines_with_a_shared_memory");
+    let memo = std::sync::Arc::new(pecp::line::ChoiceMemo::default());
+    let plain = Config {
+        black: Player::Tablebase,
+        max_moves: 100,
+        ..Config::default()
+    };
+    let remembering = Config {
+        memo: Some(std::sync::Arc::clone(&memo)),
+        ..plain.clone()
+    };
+    let (mut lines, mut mirrored, mut set_aside) = (0, 0, 0);
+    // Twice over the same starts: the second pass plays from memory.
+    for _ in 0..2 {
+        for k in pecp::enumerate::all_positions().into_iter().step_by(211) {
+            let start = k.to_chess();
+            let want = generate(&start, &plain, &truth).unwrap();
+            let got = generate(&start, &remembering, &truth).unwrap();
+            let moves = |l: &pecp::line::Line| l.plies.iter().map(|p| p.mv).collect::<Vec<_>>();
+            assert_eq!(moves(&got), moves(&want), "{k:?}");
+            assert_eq!(got.termination, want.termination, "{k:?}");
+            lines += 1;
+            mirrored += usize::from(k.canonical() != k);
+            set_aside += white_moves_setting_aside(&want);
+        }
+    }
+    assert!(lines > 3_000 && mirrored > 1_000, "{lines} {mirrored}");
+    assert!(
+        set_aside > 500,
+        "{set_aside} moves with a repetition set aside"
+    );
+}
+
+/// How many of White's moves in `line` were chosen with a move set aside
+/// because it would repeat a position of the line.
+fn white_moves_setting_aside(line: &pecp::line::Line) -> usize {
+    use shakmaty::Position;
+    let key = |p: &shakmaty::Chess| (p.board().clone(), p.turn());
+    let mut seen = vec![key(&line.start)];
+    let mut n = 0;
+    for ply in &line.plies {
+        if ply.before.turn() == shakmaty::Color::White {
+            let repeats = ply.before.legal_moves().iter().any(|&m| {
+                let mut after = ply.before.clone();
+                after.play_unchecked(m);
+                seen.contains(&key(&after))
+            });
+            n += usize::from(repeats);
+        }
+        seen.push(key(&ply.after));
+    }
+    n
+}
