@@ -74,9 +74,11 @@ pub struct Tablebases {
     /// [`Tablebases::best_move`]): a function of the position, so each is
     /// probed once however many lines pass through it.
     best: Vec<AtomicU32>,
-    /// The WDL of each KPK position once probed (see [`wdl_code`]).
+    /// The WDL of each position of [`PROBE_SLOTS`] once probed (see
+    /// [`wdl_code`]).
     wdl: Vec<AtomicU8>,
-    /// The DTZ of each KPK position once probed (see [`dtz_code`]).
+    /// The DTZ of each position of [`PROBE_SLOTS`] once probed (see
+    /// [`dtz_code`]).
     dtz: Vec<AtomicU32>,
 }
 
@@ -302,7 +304,7 @@ impl Tablebases {
     }
 
     /// Syzygy's WDL of `pos` as a zeroing move reaches it, remembered for
-    /// KPK positions.
+    /// the positions of [`PROBE_SLOTS`].
     fn probed_wdl(&self, pos: &Chess) -> Result<shakmaty_syzygy::Wdl> {
         let slot = probe_index(pos).and_then(|i| self.wdl.get(i));
         if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
@@ -315,13 +317,18 @@ impl Tablebases {
         Ok(w)
     }
 
-    /// Syzygy's DTZ of `pos`, remembered for KPK positions.
+    /// Syzygy's DTZ of `pos`, remembered for the positions of
+    /// [`PROBE_SLOTS`].
     fn probed_dtz(&self, pos: &Chess) -> Result<MaybeRounded<Dtz>> {
         let slot = probe_index(pos).and_then(|i| self.dtz.get(i));
         if let Some(c) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
             return Ok(dtz_of_code(c));
         }
-        let d = match self.lone_king_dtz(pos)? {
+        let worked_out = match slot {
+            Some(_) => self.lone_king_dtz(pos)?,
+            None => None,
+        };
+        let d = match worked_out {
             Some(d) => d,
             None => self.tb.probe_dtz(pos).map_err(probe_error)?,
         };
@@ -331,18 +338,14 @@ impl Tablebases {
         Ok(d)
     }
 
-    /// The lone king to move in a lost position (KPK, or against a queen
-    /// or rook; it cannot take the pawn or piece): Syzygy's DTZ is one ply longer than the longest of its
-    /// moves', as shakmaty-syzygy works it out by a one-ply search where
-    /// the table keeps only the other side to move; here the moves' DTZ
-    /// come from the memory. `None` for any other position.
+    /// A remembered position (of [`PROBE_SLOTS`]) with the lone king to
+    /// move, lost (it cannot take the pawn or piece): Syzygy's DTZ is one
+    /// ply longer than the longest of its moves', as shakmaty-syzygy works
+    /// it out by a one-ply search where the table keeps only the other side
+    /// to move; here the moves' DTZ come from the memory. `None` for any
+    /// other position.
     fn lone_king_dtz(&self, pos: &Chess) -> Result<Option<MaybeRounded<Dtz>>> {
-        if self.dtz.is_empty()
-            || pos.turn() != Color::Black
-            || pos.board().black().count() != 1
-            || probe_index(pos).is_none()
-            || self.probed_wdl(pos)? != shakmaty_syzygy::Wdl::Loss
-        {
+        if pos.turn() != Color::Black || self.probed_wdl(pos)? != shakmaty_syzygy::Wdl::Loss {
             return Ok(None);
         }
         let mut best = MaybeRounded::Precise(Dtz(-1));

@@ -9,6 +9,11 @@ use pecp::mate_oracle::Ending;
 use rayon::prelude::*;
 use shakmaty::{Position, Square};
 
+/// The tables with their memory of probes, if the test has tables.
+fn remembering_tables(test: &str) -> Option<pecp::Tablebases> {
+    common::tables(test).map(pecp::Tablebases::remembering)
+}
+
 /// Every legal KPK position that is not over.
 fn kpk_positions() -> Vec<shakmaty::Chess> {
     all_positions()
@@ -20,10 +25,9 @@ fn kpk_positions() -> Vec<shakmaty::Chess> {
 
 #[test]
 fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
-    let Some(tb) = common::tables("remembered_best_move_kpk") else {
+    let Some(tb) = remembering_tables("remembered_best_move_kpk") else {
         return;
     };
-    let tb = tb.remembering();
     let positions = kpk_positions();
     let first: Vec<_> = positions.iter().map(|p| tb.best_move(p).unwrap()).collect();
     positions.par_iter().zip(&first).for_each(|(pos, mine)| {
@@ -43,10 +47,9 @@ fn remembered_best_move_is_the_librarys_in_every_kpk_position() {
 
 #[test]
 fn remembered_dtz_is_the_librarys_in_every_kpk_position() {
-    let Some(tb) = common::tables("remembered_dtz_kpk") else {
+    let Some(tb) = remembering_tables("remembered_dtz_kpk") else {
         return;
     };
-    let tb = tb.remembering();
     let positions = kpk_positions();
     let mut lone_king_lost = 0;
     for pos in &positions {
@@ -60,10 +63,9 @@ fn remembered_dtz_is_the_librarys_in_every_kpk_position() {
 
 #[test]
 fn remembered_best_move_is_the_librarys_with_a_queen_or_rook() {
-    let Some(tb) = common::tables("remembered_best_move_kqk_krk") else {
+    let Some(tb) = remembering_tables("remembered_best_move_kqk_krk") else {
         return;
     };
-    let tb = tb.remembering();
     let mut compared = 0;
     for ending in [Ending::Kqk, Ending::Krk] {
         // Every 31st triple of squares, both sides to move.
