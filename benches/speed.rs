@@ -3,10 +3,10 @@
 //! `pecp bench`.
 
 use pecp::Input;
-use pecp::evaluate::evaluate;
-use pecp::facts::Node;
-use pecp::line::{Config, Player, generate};
-use pecp::truth::Truth;
+use pecp::board::facts::Node;
+use pecp::judges::truth::Truth;
+use pecp::knowledge::evaluate::evaluate;
+use pecp::play::line::{Config, Player, generate};
 
 fn main() {
     divan::main();

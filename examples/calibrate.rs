@@ -1,6 +1,8 @@
 //! Development aid: for each averaged rule, the share of won positions among
 //! the undecided positions (no deterministic rule) where it fires.
-use pecp::*;
+use pecp::board::{enumerate, facts};
+use pecp::judges::oracle;
+use pecp::knowledge::{evaluate, weights};
 fn main() {
     let o = oracle::Oracle::get();
     let book = weights::RuleBook::builtin();

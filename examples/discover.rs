@@ -22,11 +22,11 @@
 //! sentence, a Datalog clause in rules/position.rs, and `pecp validate`
 //! (whose sweep re-checks it over every position).
 
-use pecp::enumerate::all_positions;
-use pecp::geometry::{Side, Sq, dist, dx, key_square_race, race};
-use pecp::oracle::Oracle;
-use pecp::position::{Kpk, fen_of};
-use pecp::validate::WeightCache;
+use pecp::apps::validate::WeightCache;
+use pecp::board::enumerate::all_positions;
+use pecp::board::geometry::{Side, Sq, dist, dx, key_square_race, race};
+use pecp::board::position::{Kpk, fen_of};
+use pecp::judges::oracle::Oracle;
 use shakmaty::Color;
 
 /// The counts, by name: each a number a player can count at the board.
@@ -185,8 +185,8 @@ fn part(turn: Color, win: bool, o: &Options, cache: &WeightCache) -> Part {
                 good.set(i);
                 if !cache.get(*k).deterministic {
                     open.set(i);
-                    let v = pecp::proof::judge_position(&k.to_chess(), &eval).verdict;
-                    if (v == pecp::evaluate::Verdict::Win) != win {
+                    let v = pecp::knowledge::proof::judge_position(&k.to_chess(), &eval).verdict;
+                    if (v == pecp::knowledge::evaluate::Verdict::Win) != win {
                         wrong.set(i);
                     }
                 }

@@ -19,10 +19,10 @@
 
 use crepe::crepe;
 
-use crate::rules::position::corner_refuge_margin;
+use crate::knowledge::rules::position::corner_refuge_margin;
 
 #[allow(unused_imports)]
-use crate::geometry::{
+use crate::board::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
     neighbours, race,
 };

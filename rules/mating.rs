@@ -43,10 +43,10 @@
 use crepe::crepe;
 use shakmaty::{Bitboard, Square, attacks};
 
-use crate::absolute::Absolute;
+use crate::board::absolute::Absolute;
 
 #[allow(unused_imports)]
-use crate::geometry::{Promo, Side, Sq, dist, dx, dy};
+use crate::board::geometry::{Promo, Side, Sq, dist, dx, dy};
 
 fn square(s: Sq) -> Square {
     s.to_square()

@@ -28,11 +28,11 @@
 
 use crepe::crepe;
 
-use crate::absolute::Absolute;
-use crate::facts::Node;
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::geometry::{
+use crate::board::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
     neighbours, pawn_attacks, piece_attacks, race, visually_closer,
 };

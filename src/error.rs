@@ -33,7 +33,7 @@ pub enum PecpError {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        problem: crate::tablebase::FileStatus,
+        problem: crate::judges::tablebase::FileStatus,
     },
     /// A probe of the tables failed.
     #[error("tablebase: {}", probe_words(source))]

@@ -27,49 +27,25 @@
 //! ```
 //! let input = pecp::Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();
 //! assert_eq!(input.paper(), "wk(5/3) wp(4/3) bk(4/6) white");
-//! let a = pecp::analysis::analyse(&input, None).unwrap();
+//! let a = pecp::apps::analysis::analyse(&input, None).unwrap();
 //! assert_eq!(a.chosen_san.as_deref(), Some("Kd4"));
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod absolute;
-pub mod analysis;
-pub mod annotate;
-pub mod bench;
-pub mod endings;
-pub mod enumerate;
+pub mod apps;
+pub mod board;
 pub mod error;
-pub mod evaluate;
-pub mod explain;
-pub mod facts;
-pub mod games;
-pub mod geometry;
 pub mod io;
-pub mod line;
-pub mod map;
-pub mod mate_oracle;
-pub mod mater;
-pub mod mating;
-pub mod oracle;
-pub mod position;
-pub mod proof;
+pub mod judges;
+pub mod knowledge;
+pub mod play;
 pub mod report;
 pub mod rng;
-pub mod rules;
-pub mod select;
-pub mod selectors;
-pub mod tablebase;
-pub mod tablefiles;
-pub mod truth;
-pub mod tune;
-pub mod uci;
-pub mod validate;
-pub mod weights;
 
+pub use board::facts::Node;
+pub use board::position::{Input, Kpk, Orientation};
 pub use error::{PecpError, Result};
-pub use evaluate::{Evaluation, evaluate};
-pub use facts::Node;
-pub use position::{Input, Kpk, Orientation};
-pub use tablebase::Tablebases;
-pub use truth::Truth;
+pub use judges::tablebase::Tablebases;
+pub use judges::truth::Truth;
+pub use knowledge::evaluate::{Evaluation, evaluate};

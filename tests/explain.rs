@@ -2,17 +2,18 @@
 //! words agreeing with level 1, every sentence filled, and the colours of
 //! a black-pawn position.
 
-use pecp::analysis::analyse;
-use pecp::evaluate::evaluate;
-use pecp::explain::{deciding_rule, explain, fill};
-use pecp::facts::Node;
-use pecp::position::Orientation;
-use pecp::select::{criteria, decide};
-use pecp::weights::{RuleBook, Theme};
-use pecp::{Input, enumerate};
+use pecp::Input;
+use pecp::apps::analysis::analyse;
+use pecp::board::enumerate;
+use pecp::board::facts::Node;
+use pecp::board::position::Orientation;
+use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::explain::{deciding_rule, explain, fill};
+use pecp::knowledge::select::{criteria, decide};
+use pecp::knowledge::weights::{RuleBook, Theme};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
-fn explained(fen: &str) -> pecp::explain::Explanation {
+fn explained(fen: &str) -> pecp::knowledge::explain::Explanation {
     analyse(&Input::parse(fen).unwrap(), None)
         .unwrap()
         .explanation
@@ -108,11 +109,11 @@ fn a_textbook_position_for_every_theme() {
         .unwrap();
     let own = evaluate(&Node::from_chess(&pos));
     let d = decide(&pos, &evaluate);
-    let judge = pecp::explain::Judge {
+    let judge = pecp::knowledge::explain::Judge {
         name: "the exact solver",
-        white_wins: &|p| Ok(pecp::truth::embedded_white_wins(p)),
+        white_wins: &|p| Ok(pecp::judges::truth::embedded_white_wins(p)),
     };
-    let j = pecp::proof::judge_position(&pos, &evaluate);
+    let j = pecp::knowledge::proof::judge_position(&pos, &evaluate);
     let e = explain(&pos, Orientation::AsGiven, &own, &j, d.as_ref(), &judge).unwrap();
     assert_eq!(
         (e.theme, e.winner, e.proved),
@@ -234,7 +235,7 @@ fn every_rule_sentence_fills_wherever_the_rule_decides() {
             &c.sentence,
             &node,
             Orientation::AsGiven,
-            Some(pecp::geometry::Side::White),
+            Some(pecp::board::geometry::Side::White),
         );
         assert!(!f.text.contains('{'), "criterion {}: {}", c.id, f.text);
     }
@@ -306,7 +307,10 @@ fn a_verdict_proved_one_move_ahead_says_so() {
     .unwrap();
     assert!(!a.evaluation.deterministic);
     assert_eq!(a.evaluation.verdict, "win");
-    assert_eq!(a.evaluation.proved_by, Some(pecp::proof::ProvedBy::Moves));
+    assert_eq!(
+        a.evaluation.proved_by,
+        Some(pecp::knowledge::proof::ProvedBy::Moves)
+    );
     assert!(a.explanation.proved);
     assert!(
         a.explanation
@@ -321,7 +325,10 @@ fn a_verdict_proved_one_move_ahead_says_so() {
         None,
     )
     .unwrap();
-    assert_eq!(a.evaluation.proved_by, Some(pecp::proof::ProvedBy::Moves));
+    assert_eq!(
+        a.evaluation.proved_by,
+        Some(pecp::knowledge::proof::ProvedBy::Moves)
+    );
     assert!(
         a.explanation.sentence.starts_with("White wins with Kd3:"),
         "{}",

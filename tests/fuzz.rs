@@ -5,7 +5,7 @@
 //! and one `pecp: ` line.
 
 use pecp::Input;
-use pecp::position::fen_of;
+use pecp::board::position::fen_of;
 use proptest::prelude::*;
 
 /// One valid input of each kind, for mutation.

@@ -4,10 +4,10 @@
 mod common;
 
 use pecp::Input;
-use pecp::line::{Config, Player, Termination, generate};
-use pecp::truth::Truth;
+use pecp::judges::truth::Truth;
+use pecp::play::line::{Config, Player, Termination, generate};
 
-fn against_tablebase(fen: &str, truth: &Truth) -> pecp::line::Line {
+fn against_tablebase(fen: &str, truth: &Truth) -> pecp::play::line::Line {
     let start = Input::parse(fen).unwrap().kpk.to_chess();
     let cfg = Config {
         black: Player::Tablebase,
@@ -64,14 +64,14 @@ fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
 
 /// pecp's move in `fen` is `san`, the tablebase says it keeps the value, and
 /// `criterion` decided one of its level-2 pairings.
-fn assert_plays(truth: &Truth, fen: &str, san: &str) -> pecp::select::Decision {
+fn assert_plays(truth: &Truth, fen: &str, san: &str) -> pecp::knowledge::select::Decision {
     let pos = Input::parse(fen).unwrap().kpk.to_chess();
-    let d = pecp::select::decide(&pos, &pecp::evaluate::evaluate).unwrap();
+    let d = pecp::knowledge::select::decide(&pos, &pecp::knowledge::evaluate::evaluate).unwrap();
     let chosen = d.chosen();
     let played = shakmaty::san::San::from_move(&pos, chosen.mv).to_string();
     assert_eq!(played, san, "{fen}");
     assert!(
-        pecp::truth::keeps_value(truth, &pos, chosen.mv).unwrap(),
+        pecp::judges::truth::keeps_value(truth, &pos, chosen.mv).unwrap(),
         "{fen}: {played} throws the result away"
     );
     d
@@ -202,7 +202,7 @@ fn attacker_hands_the_move_back_with_a_pawn_step() {
 #[test]
 fn lines_with_a_shared_memory_of_moves_are_the_lines_without() {
     let truth = common::truth("lines_with_a_shared_memory");
-    let memo = std::sync::Arc::new(pecp::line::ChoiceMemo::default());
+    let memo = std::sync::Arc::new(pecp::play::line::ChoiceMemo::default());
     let plain = Config {
         black: Player::Tablebase,
         max_moves: 100,
@@ -215,11 +215,15 @@ fn lines_with_a_shared_memory_of_moves_are_the_lines_without() {
     let (mut lines, mut mirrored, mut set_aside) = (0, 0, 0);
     // Twice over the same starts: the second pass plays from memory.
     for _ in 0..2 {
-        for k in pecp::enumerate::all_positions().into_iter().step_by(211) {
+        for k in pecp::board::enumerate::all_positions()
+            .into_iter()
+            .step_by(211)
+        {
             let start = k.to_chess();
             let want = generate(&start, &plain, &truth).unwrap();
             let got = generate(&start, &remembering, &truth).unwrap();
-            let moves = |l: &pecp::line::Line| l.plies.iter().map(|p| p.mv).collect::<Vec<_>>();
+            let moves =
+                |l: &pecp::play::line::Line| l.plies.iter().map(|p| p.mv).collect::<Vec<_>>();
             assert_eq!(moves(&got), moves(&want), "{k:?}");
             assert_eq!(got.termination, want.termination, "{k:?}");
             lines += 1;
@@ -236,7 +240,7 @@ fn lines_with_a_shared_memory_of_moves_are_the_lines_without() {
 
 /// How many of White's moves in `line` were chosen with a move set aside
 /// because it would repeat a position of the line.
-fn white_moves_setting_aside(line: &pecp::line::Line) -> usize {
+fn white_moves_setting_aside(line: &pecp::play::line::Line) -> usize {
     use shakmaty::Position;
     let key = |p: &shakmaty::Chess| (p.board().clone(), p.turn());
     let mut seen = vec![key(&line.start)];

@@ -3,8 +3,8 @@
 
 mod common;
 
-use pecp::endings::chess as position;
-use pecp::mate_oracle::{Ending, MateOracle};
+use pecp::apps::endings::chess as position;
+use pecp::judges::mate_oracle::{Ending, MateOracle};
 use shakmaty::{CastlingMode, Chess, Square};
 
 #[test]
@@ -28,7 +28,7 @@ fn the_mate_oracle_agrees_with_syzygy_on_every_position() {
                             plies.is_some(),
                             v.pawn_side_wins,
                             "{}",
-                            pecp::position::fen_of(&pos)
+                            pecp::board::position::fen_of(&pos)
                         );
                         if let Some(p) = plies
                             && p > 0
@@ -52,14 +52,14 @@ fn pecp_never_stalemates_nor_loses_the_piece_against_perfect_defence() {
     // target, not yet reached (the README gives the figures); what holds
     // already is held here: no stalemate and no piece left en prise.
     for ending in [Ending::Kqk, Ending::Krk] {
-        let opts = pecp::endings::EndingOptions {
+        let opts = pecp::apps::endings::EndingOptions {
             ending,
             sample: Some(1500),
             seed: 7,
             mater: None,
             mater_alone: false,
         };
-        let r = pecp::endings::run(&opts, &pecp::truth::Truth::new(None)).unwrap();
+        let r = pecp::apps::endings::run(&opts, &pecp::judges::truth::Truth::new(None)).unwrap();
         assert_eq!(r.positions, 1500);
         assert_eq!(
             r.mated + r.stalemated + r.piece_lost + r.fifty_move,
@@ -72,15 +72,16 @@ fn pecp_never_stalemates_nor_loses_the_piece_against_perfect_defence() {
             ending.id()
         );
         // Deterministic: the same sample gives the same figures.
-        let again = pecp::endings::run(&opts, &pecp::truth::Truth::new(None)).unwrap();
+        let again =
+            pecp::apps::endings::run(&opts, &pecp::judges::truth::Truth::new(None)).unwrap();
         assert_eq!((again.mated, again.worst_moves), (r.mated, r.worst_moves));
     }
 }
 
 #[test]
 fn mating_rules_and_their_rows_agree() {
-    let book = pecp::mating::book();
-    let src = pecp::mating::MATING_RULES;
+    let book = pecp::knowledge::mating::book();
+    let src = pecp::knowledge::mating::MATING_RULES;
     for r in &book.rows {
         assert!(r.clauses >= 1, "{} has no clause in rules/mating.rs", r.id);
     }
@@ -92,8 +93,8 @@ fn mating_rules_and_their_rows_agree() {
     );
     // A criterion has its own clause, or is one of the rook's aims, which
     // one clause names through `ROOK_AIMS`.
-    let aims = pecp::rules::mating::ROOK_AIMS;
-    for c in pecp::mating::criteria() {
+    let aims = pecp::knowledge::rules::mating::ROOK_AIMS;
+    for c in pecp::knowledge::mating::criteria() {
         assert!(
             src.contains(&format!("Prefer(\"{}\"", c.id)) || aims.contains(&c.id.as_str()),
             "criterion {} has no clause",
@@ -102,12 +103,14 @@ fn mating_rules_and_their_rows_agree() {
     }
     for aim in aims {
         assert!(
-            pecp::mating::criteria().iter().any(|c| c.id == aim),
+            pecp::knowledge::mating::criteria()
+                .iter()
+                .any(|c| c.id == aim),
             "the rook's aim {aim} has no row in rules/mating.toml"
         );
     }
     let prefers = src.matches("Prefer(\"").count();
-    assert!(prefers + aims.len() >= pecp::mating::criteria().len());
+    assert!(prefers + aims.len() >= pecp::knowledge::mating::criteria().len());
 }
 
 #[test]
@@ -118,9 +121,9 @@ fn the_mating_rules_judge_textbook_positions() {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        pecp::facts::Node::from_chess(&pos)
+        pecp::board::facts::Node::from_chess(&pos)
     };
-    let fired = |fen: &str| pecp::mating::fires(&node(fen));
+    let fired = |fen: &str| pecp::knowledge::mating::fires(&node(fen));
     // Mate on the edge with the kings in opposition.
     assert!(fired("k6R/8/1K6/8/8/8/8/8 b - - 0 1").contains(&"mated"));
     // Stalemate in the corner.
@@ -160,8 +163,8 @@ fn the_mating_rules_judge_textbook_positions() {
         ]
     );
     assert!(
-        pecp::mating::evaluate(&node("4k3/R7/8/8/8/8/8/4K3 b - - 0 1")).weight
-            > pecp::mating::evaluate(&node("8/8/8/4k3/8/8/8/R3K3 b - - 0 1")).weight
+        pecp::knowledge::mating::evaluate(&node("4k3/R7/8/8/8/8/8/4K3 b - - 0 1")).weight
+            > pecp::knowledge::mating::evaluate(&node("8/8/8/4k3/8/8/8/R3K3 b - - 0 1")).weight
     );
 }
 
@@ -208,14 +211,14 @@ fn with_mater_first_the_queen_mates_every_position_of_a_sample() {
     // every won position (README); so does a sample, with no stalemate,
     // no lost queen, within 1.5 times the optimal number of moves on
     // average.
-    let opts = pecp::endings::EndingOptions {
+    let opts = pecp::apps::endings::EndingOptions {
         ending: Ending::Kqk,
         sample: Some(2000),
         seed: 11,
-        mater: Some((3, pecp::mater::Mode::Threats)),
+        mater: Some((3, pecp::play::mater::Mode::Threats)),
         mater_alone: false,
     };
-    let r = pecp::endings::run(&opts, &pecp::truth::Truth::new(None)).unwrap();
+    let r = pecp::apps::endings::run(&opts, &pecp::judges::truth::Truth::new(None)).unwrap();
     assert_eq!((r.stalemated, r.piece_lost), (0, 0));
     assert_eq!(r.mated, r.positions, "{:?}", r.failures);
     assert!(r.mean_moves <= 1.5 * r.mean_moves_optimal, "{r:?}");
@@ -224,14 +227,14 @@ fn with_mater_first_the_queen_mates_every_position_of_a_sample() {
 
 #[test]
 fn mater_alone_counts_only_the_mates_it_can_see() {
-    let opts = pecp::endings::EndingOptions {
+    let opts = pecp::apps::endings::EndingOptions {
         ending: Ending::Krk,
         sample: Some(12),
         seed: 5,
         mater: None,
         mater_alone: true,
     };
-    let m = pecp::endings::run(&opts, &pecp::truth::Truth::new(None))
+    let m = pecp::apps::endings::run(&opts, &pecp::judges::truth::Truth::new(None))
         .unwrap()
         .mater_alone
         .unwrap();
@@ -253,7 +256,7 @@ fn the_rook_mates_every_won_position_within_one_and_a_half_times_the_optimal() {
     // fewest moves to mate on average. The embedded solver's defender
     // breaks ties between equally long defences its own way: it must be
     // mated as surely, in 1.54 times the optimum (README).
-    let opts = pecp::endings::EndingOptions {
+    let opts = pecp::apps::endings::EndingOptions {
         ending: Ending::Krk,
         sample: None,
         seed: 0,
@@ -262,9 +265,9 @@ fn the_rook_mates_every_won_position_within_one_and_a_half_times_the_optimal() {
     };
     let test = "the_rook_mates_every_won_position";
     let tables = common::truth(test);
-    let embedded = pecp::truth::Truth::new(None);
+    let embedded = pecp::judges::truth::Truth::new(None);
     for truth in [&tables, &embedded] {
-        let r = pecp::endings::run(&opts, truth).unwrap();
+        let r = pecp::apps::endings::run(&opts, truth).unwrap();
         assert_eq!(r.positions, 175_168);
         assert_eq!(r.mated, r.positions, "{:?}", r.failures);
         assert_eq!((r.stalemated, r.piece_lost, r.circles_broken), (0, 0, 0));

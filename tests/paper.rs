@@ -2,10 +2,10 @@
 
 mod common;
 
-use pecp::evaluate::evaluate;
-use pecp::line::{self, Player, Termination};
-use pecp::select::decide;
-use pecp::truth::{Truth, keeps_value};
+use pecp::judges::truth::{Truth, keeps_value};
+use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::select::decide;
+use pecp::play::line::{self, Player, Termination};
 use pecp::{Input, Tablebases};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Position};
@@ -57,7 +57,7 @@ fn paper_line_keeps_the_win_and_promotes() {
             assert!(
                 keeps_value(&truth, &pos, m).unwrap(),
                 "white throws the win away with {m} in {}",
-                pecp::position::fen_of(&pos)
+                pecp::board::position::fen_of(&pos)
             );
             white_moves.push(shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string());
             m
@@ -118,7 +118,7 @@ fn a_drawn_start_ends_drawn_with_every_defender_move_keeping_the_draw() {
             keeps_value(&truth, &p.before, p.mv).unwrap(),
             "black lets the draw go with {} in {}",
             p.mv,
-            pecp::position::fen_of(&p.before)
+            pecp::board::position::fen_of(&p.before)
         );
     }
 }

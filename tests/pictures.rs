@@ -7,8 +7,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pecp::oracle::Oracle;
-use pecp::{Kpk, evaluate, evaluate::Verdict};
+use pecp::Kpk;
+use pecp::judges::oracle::Oracle;
+use pecp::knowledge::evaluate::{self, Verdict};
 use shakmaty::{Color, Square};
 
 use common::pecp;
@@ -226,7 +227,11 @@ fn the_map_agrees_with_the_solver_and_marks_the_rules_errors() {
                     Err(_) => '.',
                     Ok(k) => {
                         let wins = o_.white_wins(k);
-                        let v = pecp::proof::judge_position(&k.to_chess(), &evaluate).verdict;
+                        let v = pecp::knowledge::proof::judge_position(
+                            &k.to_chess(),
+                            &evaluate::evaluate,
+                        )
+                        .verdict;
                         match (wins, v == Verdict::Win, v == Verdict::Draw) {
                             (true, true, _) => 'W',
                             (true, false, _) => 'w',

@@ -5,11 +5,11 @@ mod common;
 
 use std::sync::OnceLock;
 
-use pecp::evaluate::evaluate;
-use pecp::facts::Node;
-use pecp::oracle::Oracle;
-use pecp::position::{Orientation, to_user};
-use pecp::select::decide;
+use pecp::board::facts::Node;
+use pecp::board::position::{Orientation, to_user};
+use pecp::judges::oracle::Oracle;
+use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::select::decide;
 use pecp::{Input, Kpk, Tablebases};
 use proptest::prelude::*;
 use shakmaty::{Color, Position, Square};
@@ -61,7 +61,7 @@ proptest! {
     fn analyse_lists_the_legal_moves_and_chooses_one((k, flipped) in kpk()) {
         let orientation = if flipped { Orientation::Flipped } else { Orientation::AsGiven };
         let input = pecp::Input { kpk: k, orientation, halfmoves: 0, fullmoves: 1 };
-        let a = pecp::analysis::analyse(&input, None).unwrap();
+        let a = pecp::apps::analysis::analyse(&input, None).unwrap();
         let user = to_user(&k.to_chess(), orientation);
         let mut legal: Vec<String> = user
             .legal_moves()
@@ -92,7 +92,7 @@ proptest! {
     ///    chosen move (mapped back).
     #[test]
     fn colour_flip_and_mirror_change_nothing((k, _) in kpk()) {
-        let flipped_fen = pecp::position::fen_of(&k.flipped_chess());
+        let flipped_fen = pecp::board::position::fen_of(&k.flipped_chess());
         let again = Input::parse(&flipped_fen).unwrap();
         prop_assert_eq!(again.orientation, Orientation::Flipped);
         prop_assert_eq!(again.kpk, k);
@@ -118,7 +118,7 @@ proptest! {
     /// Every selector returns a legal move whenever there is one.
     #[test]
     fn every_selector_returns_a_legal_move((k, _) in kpk(), depth in 1u8..=4) {
-        use pecp::selectors::Selector;
+        use pecp::play::selectors::Selector;
         let pos = k.to_chess();
         for s in [Selector::Pecp, Selector::Soma { seed: 7 }, Selector::AlphaBeta { depth }] {
             match s.choose(&pos, &evaluate) {
@@ -143,15 +143,15 @@ proptest! {
 #[test]
 fn chosen_move_keeps_the_value_at_least_as_often_as_today() {
     let tb = tables();
-    let truth = pecp::truth::Truth::new(tb.map(|t| Tablebases::open(t.dir()).unwrap()));
-    let opts = pecp::validate::Options {
+    let truth = pecp::judges::truth::Truth::new(tb.map(|t| Tablebases::open(t.dir()).unwrap()));
+    let opts = pecp::apps::validate::Options {
         sample: Some((30_000, 2026)),
-        side: pecp::validate::SideFilter::Both,
+        side: pecp::apps::validate::SideFilter::Both,
         playout: false,
         counterexamples: false,
-        selector: pecp::selectors::Selector::Pecp,
+        selector: pecp::play::selectors::Selector::Pecp,
     };
-    let (r, _) = pecp::validate::run(&truth, &opts, &|| {}).unwrap();
+    let (r, _) = pecp::apps::validate::run(&truth, &opts, &|| {}).unwrap();
     let ms = &r.move_soundness;
     let kept = ms.white_in_won.sound + ms.black_in_drawn.sound;
     let checked = ms.white_in_won.positions + ms.black_in_drawn.positions;

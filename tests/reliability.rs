@@ -35,7 +35,7 @@ fn copy_tables(test: &str, dir: &Path) -> bool {
     if common::tables(test).is_none() {
         return false;
     }
-    for e in pecp::tablebase::expected_files() {
+    for e in pecp::judges::tablebase::expected_files() {
         let to = dir.join(e.name);
         fs::copy(common::tables_dir().join(e.name), &to).unwrap();
         fs::set_permissions(&to, fs::Permissions::from_mode(0o644)).unwrap();

@@ -3,9 +3,9 @@
 //! rules/weights.toml name the same rules in the same order, every rule the
 //! program fires has its row, and the programs declare before they use.
 
-use pecp::evaluate::fired_rules;
-use pecp::facts::Node;
-use pecp::weights::RuleBook;
+use pecp::board::facts::Node;
+use pecp::knowledge::evaluate::fired_rules;
+use pecp::knowledge::weights::RuleBook;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 fn node(fen: &str) -> Node {
@@ -618,7 +618,7 @@ fn scoring_rules_appear_in_the_program_in_priority_order() {
     let det = book
         .rows
         .iter()
-        .filter(|r| r.kind == pecp::weights::Kind::Deterministic)
+        .filter(|r| r.kind == pecp::knowledge::weights::Kind::Deterministic)
         .count();
     assert!(det > 0 && det < book.rows.len(), "rules of both kinds");
 }
@@ -643,7 +643,12 @@ fn clause_counts_add_up_and_fitted_clauses_are_counted_honestly() {
         assert!(r.clauses >= 1, "{} has no clause", r.id);
         assert!(r.fitted <= r.clauses, "{}: more fitted than clauses", r.id);
         if r.fitted > 0 {
-            assert_eq!(r.kind, pecp::weights::Kind::Deterministic, "{}", r.id);
+            assert_eq!(
+                r.kind,
+                pecp::knowledge::weights::Kind::Deterministic,
+                "{}",
+                r.id
+            );
             assert!(
                 r.source.contains("fitted"),
                 "{}: its source must say so",
@@ -658,7 +663,7 @@ fn clause_counts_add_up_and_fitted_clauses_are_counted_honestly() {
 
 #[test]
 fn criteria_appear_in_the_program_in_the_order_they_are_tried() {
-    let listed: Vec<String> = pecp::select::criteria()
+    let listed: Vec<String> = pecp::knowledge::select::criteria()
         .iter()
         .map(|c| c.id.clone())
         .collect();
@@ -717,17 +722,19 @@ fn every_rule_the_program_fires_has_a_row() {
     use shakmaty::Position;
     let book = RuleBook::builtin();
     let mut seen = std::collections::BTreeSet::new();
-    for k in pecp::enumerate::all_positions() {
+    for k in pecp::board::enumerate::all_positions() {
         if k.canonical() != k {
             continue;
         }
-        seen.extend(pecp::rules::fires(&Node::from_kpk(k)));
+        seen.extend(pecp::knowledge::rules::fires(&Node::from_kpk(k)));
         let pos = k.to_chess();
         for m in pos.legal_moves() {
             if m.is_promotion() || m.is_capture() {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                seen.extend(pecp::rules::fires(&Node::from_chess(&after).canonical()));
+                seen.extend(pecp::knowledge::rules::fires(
+                    &Node::from_chess(&after).canonical(),
+                ));
             }
         }
     }

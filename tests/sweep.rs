@@ -2,10 +2,10 @@
 
 mod common;
 
-use pecp::enumerate::{EXPECTED, all_positions};
-use pecp::oracle::Oracle;
-use pecp::truth::Truth;
-use pecp::validate::{Options, SideFilter, run};
+use pecp::apps::validate::{Options, SideFilter, run};
+use pecp::board::enumerate::{EXPECTED, all_positions};
+use pecp::judges::oracle::Oracle;
+use pecp::judges::truth::Truth;
 use shakmaty::Color;
 
 /// The classification floor of the rules on the position alone, as `pecp
@@ -22,7 +22,7 @@ fn full() -> Options {
         side: SideFilter::Both,
         playout: false,
         counterexamples: true,
-        selector: pecp::selectors::Selector::Pecp,
+        selector: pecp::play::selectors::Selector::Pecp,
     }
 }
 
@@ -41,7 +41,7 @@ fn the_plain_probe_counts_whites_wins() {
     let Some(tb) = common::tables("the_plain_probe_counts_whites_wins") else {
         return;
     };
-    let (_, wins) = pecp::bench::probe_sweep(&tb).unwrap();
+    let (_, wins) = pecp::apps::bench::probe_sweep(&tb).unwrap();
     assert_eq!(wins, EXPECTED.2);
 }
 
@@ -66,7 +66,7 @@ fn embedded_oracle_agrees_with_syzygy_everywhere() {
     );
 }
 
-fn check(report: &pecp::validate::Report) {
+fn check(report: &pecp::apps::validate::Report) {
     assert_eq!(report.counts_match_edwards, Some(true));
     assert_eq!(
         report.deterministic.sound, report.deterministic.positions,
@@ -165,7 +165,7 @@ fn every_won_position_is_converted_against_the_solvers_defence() {
     assert_converts_every_won_position(&Truth::new(None));
 }
 
-fn strip_time(r: &pecp::validate::Report) -> serde_json::Value {
+fn strip_time(r: &pecp::apps::validate::Report) -> serde_json::Value {
     let mut v = serde_json::to_value(r).unwrap();
     v["elapsed_s"] = serde_json::Value::Null;
     v["selection_s"] = serde_json::Value::Null;
@@ -207,7 +207,7 @@ fn validate_results_do_not_depend_on_the_thread_count() {
     let (a, ea) = one.install(|| run(&truth, &opts, &|| {})).unwrap();
     let (b, eb) = three.install(|| run(&truth, &opts, &|| {})).unwrap();
     assert_eq!(strip_time(&a), strip_time(&b));
-    let epd = |e: &[pecp::validate::Counterexample]| {
+    let epd = |e: &[pecp::apps::validate::Counterexample]| {
         e.iter()
             .enumerate()
             .map(|(i, c)| c.epd(i))
@@ -222,14 +222,14 @@ fn validate_results_do_not_depend_on_the_thread_count() {
 /// win; with the defender to move, a move to a proved draw makes it a draw.
 #[test]
 fn the_verdict_never_contradicts_a_proved_move() {
-    use pecp::evaluate::Verdict;
+    use pecp::knowledge::evaluate::Verdict;
     use shakmaty::Position;
-    let cache = pecp::validate::WeightCache::build();
+    let cache = pecp::apps::validate::WeightCache::build();
     let eval = cache.evaluator();
     let mut contradictions = Vec::new();
     for k in all_positions() {
         let pos = k.to_chess();
-        let j = pecp::proof::judge_position(&pos, &eval);
+        let j = pecp::knowledge::proof::judge_position(&pos, &eval);
         let wants = if k.turn() == Color::White {
             Verdict::Win
         } else {
@@ -240,7 +240,7 @@ fn the_verdict_never_contradicts_a_proved_move() {
             after.play_unchecked(m);
             let e = eval(&pecp::Node::from_chess(&after));
             if e.deterministic && e.verdict() == wants && j.verdict != wants {
-                contradictions.push(pecp::position::fen_of(&pos));
+                contradictions.push(pecp::board::position::fen_of(&pos));
             }
         }
     }

@@ -4,10 +4,10 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use pecp::analysis::{Analysis, analyse, other_selector};
+use pecp::apps::analysis::{Analysis, analyse, other_selector};
+use pecp::play::selectors::Selector;
 use pecp::report::svg::{self, Marks, capitalised};
 use pecp::report::{analysis::text, diagram::diagram, json_line};
-use pecp::selectors::Selector;
 use pecp::{Input, PecpError, Tablebases};
 use shakmaty::Position;
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use pecp::PecpError;
-use pecp::games::{Collect, annotate};
+use pecp::apps::games::{Collect, annotate};
 
 use super::{Outcome, find_tables};
 

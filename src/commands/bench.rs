@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use pecp::selectors::Selector;
-use pecp::truth::Truth;
-use pecp::validate::{Options, SideFilter, run as sweep};
+use pecp::apps::validate::{Options, SideFilter, run as sweep};
+use pecp::judges::truth::Truth;
+use pecp::play::selectors::Selector;
 use pecp::{PecpError, Tablebases};
 
 use super::{Outcome, in_pool};
@@ -39,7 +39,7 @@ pub fn run(what: What, out: &mut impl Write) -> Outcome {
             if positions == 0 {
                 return Err(PecpError::Usage("--positions must be at least 1".into()).into());
             }
-            let b = pecp::bench::eval(positions);
+            let b = pecp::apps::bench::eval(positions);
             writeln!(
                 out,
                 "level-1 evaluation: {} positions, best of 3 rounds {:.3} s, {:.2} µs per position (checksum {:.1})",
@@ -66,7 +66,7 @@ fn sweep_against_probe(
         PecpError::TablesNeeded("bench sweep needs the Syzygy tables (--tablebases DIR)".into())
     })?;
     let (probe_s, wins, report) = in_pool(threads, || -> Result<_, PecpError> {
-        let (probe_s, wins) = pecp::bench::probe_sweep(&tb)?;
+        let (probe_s, wins) = pecp::apps::bench::probe_sweep(&tb)?;
         let truth = Truth::new(Some(tb));
         let opts = Options {
             sample: None,

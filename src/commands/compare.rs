@@ -4,10 +4,10 @@
 use std::io::Write;
 
 use pecp::PecpError;
+use pecp::apps::validate::{Options, Report, SideFilter, run as sweep};
+use pecp::judges::truth::Truth;
+use pecp::play::selectors::Selector;
 use pecp::report::{json_pretty, validation::compare_table};
-use pecp::selectors::Selector;
-use pecp::truth::Truth;
-use pecp::validate::{Options, Report, SideFilter, run as sweep};
 
 use super::{Outcome, SOMA_SEED, check_depth, in_pool};
 

@@ -5,11 +5,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pecp::annotate::line_report;
-use pecp::line::{Config, Until, generate};
-use pecp::mater::Mode;
+use pecp::apps::annotate::line_report;
+use pecp::judges::truth::Truth;
+use pecp::play::line::{Config, Until, generate};
+use pecp::play::mater::Mode;
 use pecp::report::line::{json, paper_table, pgn, text};
-use pecp::truth::Truth;
 use pecp::{Input, PecpError};
 use shakmaty::san::San;
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use pecp::PecpError;
-use pecp::map::map;
+use pecp::apps::map::map;
 use shakmaty::{Color, Square};
 
 use super::Outcome;
@@ -62,7 +62,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let judge = |k: pecp::Kpk| -> pecp::Result<bool> {
         match &tb {
             Some(t) => Ok(t.value(&k.to_chess())?.pawn_side_wins),
-            None => Ok(pecp::oracle::Oracle::get().white_wins(k)),
+            None => Ok(pecp::judges::oracle::Oracle::get().white_wins(k)),
         }
     };
     let m = map(

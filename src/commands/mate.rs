@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 use pecp::PecpError;
-use pecp::mater::{Mode, find};
+use pecp::play::mater::{Mode, find};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -63,7 +63,7 @@ fn one_line(s: &str) -> String {
 }
 
 /// "White mates in 2: 1. Qd8+ Ka7 2. Qb6#" or why not.
-fn words(pos: &Chess, s: &pecp::mater::MateSearch) -> String {
+fn words(pos: &Chess, s: &pecp::play::mater::MateSearch) -> String {
     let kind = match s.mode {
         Mode::Checks => "checks",
         Mode::Threats => "checks and threats of mate",

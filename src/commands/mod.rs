@@ -20,8 +20,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::ValueEnum;
-use pecp::line::Player;
-use pecp::selectors::Selector;
+use pecp::play::line::Player;
+use pecp::play::selectors::Selector;
 use pecp::{PecpError, Tablebases};
 
 /// How a command fails: with an error for the user, or because whoever
@@ -150,10 +150,10 @@ pub fn load_weights(path: Option<&std::path::Path>) -> Result<(), PecpError> {
         what: format!("cannot read --weights {}", path.display()),
         source: e,
     })?;
-    let book = pecp::weights::RuleBook::builtin()
+    let book = pecp::knowledge::weights::RuleBook::builtin()
         .with_weights(&text)
         .map_err(|e| PecpError::Usage(format!("--weights {}: {e}", path.display())))?;
-    if pecp::weights::RuleBook::install(book) {
+    if pecp::knowledge::weights::RuleBook::install(book) {
         Ok(())
     } else {
         Err(PecpError::Usage(

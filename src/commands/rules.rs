@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
+use pecp::knowledge::select::criteria;
+use pecp::knowledge::weights::RuleBook;
 use pecp::report::rules::{json, text};
-use pecp::select::criteria;
-use pecp::weights::RuleBook;
 
 use super::Outcome;
 

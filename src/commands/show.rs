@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use pecp::Input;
-use pecp::position::{color_name, user_move_names};
+use pecp::board::position::{color_name, user_move_names};
 use std::path::PathBuf;
 
 use pecp::report::diagram::diagram;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use pecp::tablefiles::{FileStatus, Lookup, check};
+use pecp::judges::files::{FileStatus, Lookup, check};
 
 use super::Outcome;
 

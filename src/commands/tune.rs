@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use pecp::PecpError;
+use pecp::apps::tune::{Found, Genetic, TuneReport, data, genetic, logistic};
+use pecp::apps::validate::{Options, SideFilter, run_with};
+use pecp::judges::truth::Truth;
+use pecp::knowledge::weights::RuleBook;
 use pecp::report::tune::{json, text};
-use pecp::truth::Truth;
-use pecp::tune::{Found, Genetic, TuneReport, data, genetic, logistic};
-use pecp::validate::{Options, SideFilter, run_with};
-use pecp::weights::RuleBook;
 
 use super::{Outcome, find_tables, in_pool, progress_bar};
 
@@ -127,7 +127,7 @@ fn tune(args: &Args, truth: &Truth) -> Result<TuneReport, PecpError> {
         side: SideFilter::Both,
         playout: args.playout,
         counterexamples: false,
-        selector: pecp::selectors::Selector::Pecp,
+        selector: pecp::play::selectors::Selector::Pecp,
     };
     let (hand, _) = run_with(truth, &opts, book, &|| {})?;
     let (checked, _) = run_with(truth, &opts, &candidate, &|| {})?;

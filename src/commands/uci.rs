@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use pecp::Tablebases;
-use pecp::uci::{Engine, Next};
+use pecp::apps::uci::{Engine, Next};
 
 use super::Outcome;
 

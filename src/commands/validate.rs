@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use pecp::apps::validate::{Options, SideFilter, run as sweep, work_size};
+use pecp::judges::truth::Truth;
 use pecp::report::{json_pretty, validation::text};
-use pecp::truth::Truth;
-use pecp::validate::{Options, SideFilter, run as sweep, work_size};
 
 use super::{Outcome, SelectorArg, in_pool, progress_bar};
 
@@ -139,22 +139,22 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
 
 /// `validate --ending kqk|krk`.
 fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
-    let ending = pecp::mate_oracle::Ending::parse(ending).expect("clap checked it");
+    let ending = pecp::judges::mate_oracle::Ending::parse(ending).expect("clap checked it");
     let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
-    let opts = pecp::endings::EndingOptions {
+    let opts = pecp::apps::endings::EndingOptions {
         ending,
         sample: args.sample.filter(|&n| n > 0),
         seed: args.seed.unwrap_or(1),
         mater: args.mater.map(|m| {
             let mode = match m {
-                MaterArg::Checks => pecp::mater::Mode::Checks,
-                MaterArg::Threats => pecp::mater::Mode::Threats,
+                MaterArg::Checks => pecp::play::mater::Mode::Checks,
+                MaterArg::Threats => pecp::play::mater::Mode::Threats,
             };
             (args.mater_depth, mode)
         }),
         mater_alone: args.mater_alone,
     };
-    let report = in_pool(args.threads, || pecp::endings::run(&opts, &truth))??;
+    let report = in_pool(args.threads, || pecp::apps::endings::run(&opts, &truth))??;
     if args.json {
         out.write_all(json_pretty(&report).as_bytes())?;
     } else {

@@ -1,6 +1,6 @@
 //! `pecp analyse` as text.
 
-use crate::analysis::{Analysis, MoveReport};
+use crate::apps::analysis::{Analysis, MoveReport};
 use crate::report::rules_short;
 
 /// The analysis as text, after the board diagram `board`.
@@ -37,7 +37,7 @@ fn position(a: &Analysis) -> String {
     s.push_str(&format!("paper:        {}\n", a.paper));
     s.push_str(&format!(
         "side to move: {}\n",
-        crate::position::color_name(a.side_to_move)
+        crate::board::position::color_name(a.side_to_move)
     ));
     let e = &a.evaluation;
     let how = if e.deterministic {
@@ -48,7 +48,7 @@ fn position(a: &Analysis) -> String {
         ", averaged"
     };
     let verdict = match e.proved_by {
-        Some(crate::proof::ProvedBy::Moves) => {
+        Some(crate::knowledge::proof::ProvedBy::Moves) => {
             format!("averaged; {}, proved one move ahead", e.verdict)
         }
         _ => format!("{}{how}", e.verdict),

@@ -5,7 +5,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color};
 
-use crate::annotate::LineReport;
+use crate::apps::annotate::LineReport;
 use crate::report::svg::{Marks, capitalised, diagram, xml_escape};
 
 fn board_of(fen: &str) -> Board {

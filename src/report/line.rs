@@ -2,8 +2,8 @@
 
 use shakmaty::Color;
 
-use crate::annotate::{LineReport, PlyReport};
-use crate::line::Chooser;
+use crate::apps::annotate::{LineReport, PlyReport};
+use crate::play::line::Chooser;
 use crate::report::{json_pretty, rules_short};
 
 /// Text: one row per move with its reason in words; `verbose` adds the

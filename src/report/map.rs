@@ -2,7 +2,7 @@
 
 use shakmaty::{File, Rank, Square};
 
-use crate::map::{Cell, Map};
+use crate::apps::map::{Cell, Map};
 use crate::report::svg::{Marks, capitalised, diagram_with};
 
 fn side_words(m: &Map) -> (String, String) {

@@ -1,8 +1,8 @@
 //! Output: the library's values as the user reads them. Nothing here
 //! computes chess: every function takes a value the library built (an
-//! [`Analysis`](crate::analysis::Analysis), a
-//! [`LineReport`](crate::annotate::LineReport), a validation
-//! [`Report`](crate::validate::Report), the rule book) and formats it as
+//! [`Analysis`](crate::apps::analysis::Analysis), a
+//! [`LineReport`](crate::apps::annotate::LineReport), a validation
+//! [`Report`](crate::apps::validate::Report), the rule book) and formats it as
 //! text, JSON, PGN or the paper's table.
 
 pub mod analysis;
@@ -16,7 +16,7 @@ pub mod tablebases;
 pub mod tune;
 pub mod validation;
 
-use crate::analysis::EvalReport;
+use crate::apps::analysis::EvalReport;
 
 /// The fired rules as one line, deterministic ones marked `*`
 /// ("king_on_key_square*, advanced_pawn").
@@ -27,7 +27,7 @@ pub fn rules_short(e: &EvalReport) -> String {
     e.rules
         .iter()
         .map(|r| {
-            if r.kind == crate::weights::Kind::Deterministic {
+            if r.kind == crate::knowledge::weights::Kind::Deterministic {
                 format!("{}*", r.id)
             } else {
                 r.id.clone()

@@ -1,7 +1,7 @@
 //! `pecp rules`: the rule book and the level-2 criteria.
 
-use crate::select::Criterion;
-use crate::weights::{Kind, RuleBook};
+use crate::knowledge::select::Criterion;
+use crate::knowledge::weights::{Kind, RuleBook};
 
 /// Clause counts by kind of rule: deterministic clauses that are the rules
 /// of chess, textbook rules or counted races, and fitted cut-offs; and the
@@ -63,9 +63,9 @@ pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
     s.push_str(
         "\nmating rules, a queen or rook against the king (rules/mating.rs, weights and criteria in rules/mating.toml):\n",
     );
-    push_rows(&mut s, crate::mating::book());
+    push_rows(&mut s, crate::knowledge::mating::book());
     s.push_str("\nmating level-2 comparisons:\n");
-    push_criteria(&mut s, crate::mating::criteria());
+    push_criteria(&mut s, crate::knowledge::mating::criteria());
     s
 }
 
@@ -105,7 +105,7 @@ pub fn json(book: &RuleBook, criteria: &[Criterion]) -> String {
         "clauses": clause_counts(book),
         "rules": book.rows,
         "comparisons": criteria,
-        "mating_rules": crate::mating::book().rows,
-        "mating_comparisons": crate::mating::criteria(),
+        "mating_rules": crate::knowledge::mating::book().rows,
+        "mating_comparisons": crate::knowledge::mating::criteria(),
     }))
 }

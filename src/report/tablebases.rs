@@ -1,6 +1,6 @@
 //! `pecp tablebases check`.
 
-use crate::tablefiles::{CheckedFile, FileStatus, Lookup};
+use crate::judges::files::{CheckedFile, FileStatus, Lookup};
 
 /// Where the 3-piece set can be downloaded.
 pub const DOWNLOAD: &str = "https://tablebase.lichess.ovh/tables/standard/3-4-5/";

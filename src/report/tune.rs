@@ -1,6 +1,6 @@
 //! `pecp tune` as text and JSON.
 
-use crate::tune::TuneReport;
+use crate::apps::tune::TuneReport;
 
 /// The table of generations (every tenth and the last), the weights before
 /// and after, and the check over every position.
@@ -39,7 +39,7 @@ pub fn text(r: &TuneReport) -> String {
     s
 }
 
-fn sweep_line(label: &str, v: &crate::validate::Report) -> String {
+fn sweep_line(label: &str, v: &crate::apps::validate::Report) -> String {
     let ms = &v.move_soundness;
     let conv = v.conversion.as_ref().map_or(String::new(), |c| {
         format!("; conversion {}/{}", c.converted, c.positions)

@@ -1,6 +1,6 @@
 //! `pecp validate` and `pecp compare` as text.
 
-use crate::validate::{Count, Counterexample, Report, RuleRecord, ratio};
+use crate::apps::validate::{Count, Counterexample, Report, RuleRecord, ratio};
 
 /// The short text report a rule author reads.
 pub fn text(r: &Report, examples: &[Counterexample]) -> String {
@@ -191,7 +191,7 @@ pub fn compare_table(rows: &[(String, Report)], sample: usize, seed: u64) -> Str
 }
 
 /// The report of `validate --ending` as text.
-pub fn ending_text(r: &crate::endings::EndingReport) -> String {
+pub fn ending_text(r: &crate::apps::endings::EndingReport) -> String {
     let share = |n: usize| 100.0 * n as f64 / r.positions.max(1) as f64;
     let mut s = format!(
         "{}: {} won positions, the piece side to move, played by {} against perfect defence ({})\n",

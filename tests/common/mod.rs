@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use pecp::Tablebases;
-use pecp::truth::Truth;
+use pecp::judges::truth::Truth;
 
 /// The tables for tests: `SYZYGY_PATH`, else `tablebases/` in the crate.
 /// With `PECP_REQUIRE_TABLES=1` (set by `.ci/run`) missing tables fail the

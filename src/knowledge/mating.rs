@@ -7,19 +7,19 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxBuildHasher;
 
-use crate::absolute::Absolute;
-use crate::evaluate::{Evaluation, Knowledge, combine};
-use crate::facts::Node;
-use crate::geometry::{Side, Sq};
-use crate::rules::mating::{Tag, level1, level2};
-use crate::select::Criterion;
-use crate::weights::{RuleBook, RuleSet};
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
+use crate::board::geometry::{Side, Sq};
+use crate::knowledge::evaluate::{Evaluation, Knowledge, combine};
+use crate::knowledge::rules::mating::{Tag, level1, level2};
+use crate::knowledge::select::Criterion;
+use crate::knowledge::weights::{RuleBook, RuleSet};
 
 /// The mating rules' weights and criteria as compiled in.
-pub const MATING_TOML: &str = include_str!("../rules/mating.toml");
+pub const MATING_TOML: &str = include_str!("../../rules/mating.toml");
 
 /// The mating programs' source, to count each rule's clauses.
-pub const MATING_RULES: &str = include_str!("../rules/mating.rs");
+pub const MATING_RULES: &str = include_str!("../../rules/mating.rs");
 
 /// The mating rule book.
 pub fn book() -> &'static RuleBook {
@@ -33,7 +33,7 @@ pub fn book() -> &'static RuleBook {
 /// The mating level-2 criteria in the order they are tried.
 pub fn criteria() -> &'static [Criterion] {
     static C: OnceLock<Vec<Criterion>> = OnceLock::new();
-    C.get_or_init(|| crate::select::parse_criteria(MATING_TOML))
+    C.get_or_init(|| crate::knowledge::select::parse_criteria(MATING_TOML))
 }
 
 /// Whether the mating rules judge `node`: a queen or a rook against the
@@ -98,7 +98,7 @@ pub fn compare(mover: Side, before: &Node, finalists: &[&Node]) -> Vec<(usize, u
 /// The squares of the defender's box (for pictures and explanations).
 pub fn box_squares(node: &Node) -> Vec<Sq> {
     match node.piece {
-        Some((p, r)) => crate::rules::mating::box_of(node.wk, node.bk, p, r)
+        Some((p, r)) => crate::knowledge::rules::mating::box_of(node.wk, node.bk, p, r)
             .into_iter()
             .map(Sq::from_square)
             .collect(),

@@ -4,7 +4,7 @@
 //! wrong answers without any error. So every table is read once, checked
 //! against its published size and SHA-256 digest (`tablebases/SHA256SUMS`,
 //! compiled in), and probed from those checked bytes in memory
-//! ([`crate::tablefiles`]).
+//! ([`crate::judges::files`]).
 
 use std::cmp::Reverse;
 use std::path::{Path, PathBuf};
@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use shakmaty::{Chess, Color, Move, Position};
 use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase};
 
-use crate::position::Kpk;
+use crate::board::position::Kpk;
 
 use crate::error::{PecpError, Result};
-pub use crate::tablefiles::{FileStatus, Lookup, SHA256SUMS, expected_files};
-use crate::tablefiles::{MemoryFs, check};
+pub use crate::judges::files::{FileStatus, Lookup, SHA256SUMS, expected_files};
+use crate::judges::files::{MemoryFs, check};
 
 fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
     PecpError::Probe { source }
@@ -84,7 +84,7 @@ pub struct Tablebases {
 
 /// The positions whose probes are remembered: KPK, then a white queen
 /// or rook against the king (each side to move).
-const PROBE_SLOTS: usize = crate::position::TABLE_SIZE + 2 * 2 * 64 * 64 * 64;
+const PROBE_SLOTS: usize = crate::board::position::TABLE_SIZE + 2 * 2 * 64 * 64 * 64;
 
 /// The place of `pos` among [`PROBE_SLOTS`]: its KPK index, or after
 /// those, a white queen or rook against the bare king.
@@ -105,7 +105,7 @@ fn probe_index(pos: &Chess) -> Option<usize> {
     let (wk, bk) = (board.king_of(Color::White)?, board.king_of(Color::Black)?);
     let turn = usize::from(pos.turn() == Color::Black);
     let squares = (usize::from(wk) * 64 + usize::from(bk)) * 64 + usize::from(piece);
-    Some(crate::position::TABLE_SIZE + (ending * 2 + turn) * 64 * 64 * 64 + squares)
+    Some(crate::board::position::TABLE_SIZE + (ending * 2 + turn) * 64 * 64 * 64 + squares)
 }
 
 /// A WDL in a byte, 0 meaning "not yet probed".
@@ -199,7 +199,7 @@ impl Tablebases {
     /// See [`Tablebases::open_in`].
     pub fn discover(flag: Option<&Path>) -> Result<Option<Tablebases>> {
         let lookup = Lookup::resolve(flag);
-        if !lookup.explicit && !crate::tablefiles::any_present(&lookup.dirs) {
+        if !lookup.explicit && !crate::judges::files::any_present(&lookup.dirs) {
             return Ok(None);
         }
         Tablebases::open_in(&lookup.dirs).map(Some)
@@ -257,13 +257,14 @@ impl Tablebases {
     /// A [`PecpError::Probe`] if a probe fails.
     pub fn best_move(&self, pos: &Chess) -> Result<Option<Move>> {
         // Syzygy's choice depends on the position alone (not its clock).
-        let slot = crate::position::Kpk::from_chess(pos).and_then(|k| self.best.get(k.index()));
+        let slot =
+            crate::board::position::Kpk::from_chess(pos).and_then(|k| self.best.get(k.index()));
         if let Some(code) = slot.map(|s| s.load(Ordering::Relaxed)).filter(|&c| c != 0) {
-            return Ok(crate::position::move_of_code(pos, code));
+            return Ok(crate::board::position::move_of_code(pos, code));
         }
         let m = self.dtz_optimal_move(pos)?;
         if let (Some(s), Some(m)) = (slot, m) {
-            s.store(crate::position::move_code(m), Ordering::Relaxed);
+            s.store(crate::board::position::move_code(m), Ordering::Relaxed);
         }
         Ok(m)
     }
@@ -369,7 +370,7 @@ impl Tablebases {
     /// The same tables with a memory of probes and best moves for sweeps
     /// that probe the same positions many times.
     pub fn remembering(mut self) -> Tablebases {
-        let n = crate::position::TABLE_SIZE;
+        let n = crate::board::position::TABLE_SIZE;
         self.best = (0..n).map(|_| AtomicU32::new(0)).collect();
         self.wdl = (0..PROBE_SLOTS).map(|_| AtomicU8::new(0)).collect();
         self.dtz = (0..PROBE_SLOTS).map(|_| AtomicU32::new(0)).collect();
@@ -430,7 +431,7 @@ mod tests {
     fn an_empty_folder_has_every_file_missing() {
         let dir = std::env::temp_dir().join(format!("pecp-empty-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let st = crate::tablefiles::check(std::slice::from_ref(&dir));
+        let st = crate::judges::files::check(std::slice::from_ref(&dir));
         assert!(st.iter().all(|f| f.status == FileStatus::Missing));
         assert!(Tablebases::open(&dir).is_err());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -12,10 +12,10 @@ use std::sync::OnceLock;
 
 use shakmaty::Square;
 
-use crate::absolute::Absolute;
-use crate::facts::Node;
-use crate::geometry::{Promo, Side, Sq};
-use crate::position::{Kpk, TABLE_SIZE, packed_index};
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
+use crate::board::geometry::{Promo, Side, Sq};
+use crate::board::position::{Kpk, TABLE_SIZE, packed_index};
 
 const INVALID: u8 = 0;
 const UNKNOWN: u8 = 1;

@@ -11,9 +11,9 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::analysis::{Analysis, analyse};
-use crate::position::{Input, fen_of};
-use crate::tablebase::Tablebases;
+use crate::apps::analysis::{Analysis, analyse};
+use crate::board::position::{Input, fen_of};
+use crate::judges::tablebase::Tablebases;
 
 /// One token of a game's movetext.
 #[derive(Debug, Clone, PartialEq)]
@@ -294,8 +294,8 @@ fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>) -> Option<
 
 /// A move that keeps a win but, by the tables, takes more than ten moves
 /// longer to the next pawn move or capture than the best one (`$2`).
-fn slower(a: &Analysis, played: &crate::analysis::MoveReport, tables: bool) -> bool {
-    let dtz = |m: &crate::analysis::MoveReport| m.tablebase.as_ref().map(|t| t.dtz.abs());
+fn slower(a: &Analysis, played: &crate::apps::analysis::MoveReport, tables: bool) -> bool {
+    let dtz = |m: &crate::apps::analysis::MoveReport| m.tablebase.as_ref().map(|t| t.dtz.abs());
     let wins = a.tablebase.as_ref().is_some_and(|t| t.wdl == "win");
     if !tables || !wins {
         return false;
@@ -310,7 +310,7 @@ fn slower(a: &Analysis, played: &crate::analysis::MoveReport, tables: bool) -> b
 }
 
 /// `[%csl ...][%cal ...]` for the squares the reason names and the move.
-fn marks(said: Option<&crate::explain::MoveExplanation>, uci: &str) -> String {
+fn marks(said: Option<&crate::knowledge::explain::MoveExplanation>, uci: &str) -> String {
     let csl: Vec<String> = said
         .map(|m| m.squares.iter().map(|s| format!("G{s}")).collect())
         .unwrap_or_default();
@@ -325,7 +325,7 @@ fn marks(said: Option<&crate::explain::MoveExplanation>, uci: &str) -> String {
 }
 
 /// "White wins before the move and after it (the tables)."
-fn value_words(a: &Analysis, played: &crate::analysis::MoveReport, judge: &str) -> String {
+fn value_words(a: &Analysis, played: &crate::apps::analysis::MoveReport, judge: &str) -> String {
     let pawn = if a.paper.contains("wp(") {
         "White"
     } else {

@@ -11,9 +11,9 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::evaluate::{Evaluation, Verdict};
-use crate::facts::Node;
-use crate::geometry::Side;
+use crate::board::facts::Node;
+use crate::board::geometry::Side;
+use crate::knowledge::evaluate::{Evaluation, Verdict};
 
 /// How a verdict is proved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

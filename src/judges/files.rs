@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use shakmaty_syzygy::filesystem::{Filesystem, RandomAccessFile, ReadHint};
 
 /// The published digests of the ten 3-piece files, as in `tablebases/SHA256SUMS`.
-pub const SHA256SUMS: &str = include_str!("../tablebases/SHA256SUMS");
+pub const SHA256SUMS: &str = include_str!("../../tablebases/SHA256SUMS");
 
 /// The published size in bytes of each file (25,824 in all).
 const SIZES: [(&str, u64); 10] = [

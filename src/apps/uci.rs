@@ -28,12 +28,12 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::analysis::{Analysis, analyse, other_selector};
-use crate::evaluate::evaluate;
-use crate::position::{Input, fen_of, to_user, user_move_names};
-use crate::proof::ProvedBy;
-use crate::selectors::Selector;
-use crate::tablebase::Tablebases;
+use crate::apps::analysis::{Analysis, analyse, other_selector};
+use crate::board::position::{Input, fen_of, to_user, user_move_names};
+use crate::judges::tablebase::Tablebases;
+use crate::knowledge::evaluate::evaluate;
+use crate::knowledge::proof::ProvedBy;
+use crate::play::selectors::Selector;
 
 /// The engine's state between commands.
 pub struct Engine {
@@ -135,7 +135,7 @@ impl Engine {
         let Some(pos) = &self.position else {
             return vec![info_string("no position set"), "bestmove 0000".into()];
         };
-        if crate::mate_oracle::Ending::of(pos).is_some() {
+        if crate::judges::mate_oracle::Ending::of(pos).is_some() {
             return self.mating_answer(pos);
         }
         let input = match Input::parse(&fen_of(pos)) {
@@ -165,8 +165,8 @@ impl Engine {
     /// The answer in KQK or KRK: the mating rules' move (MATER's first, for
     /// the attacker), the mate score and the reason.
     fn mating_answer(&self, pos: &Chess) -> Vec<String> {
-        use crate::position::Orientation;
-        let Some((attacker, ..)) = crate::mate_oracle::pieces(pos) else {
+        use crate::board::position::Orientation;
+        let Some((attacker, ..)) = crate::judges::mate_oracle::pieces(pos) else {
             return vec![info_string("not a mating ending"), "bestmove 0000".into()];
         };
         let o = if attacker == shakmaty::Color::White {
@@ -178,25 +178,26 @@ impl Engine {
         let attacking = norm.turn() == shakmaty::Color::White;
         let mater = attacking
             .then(|| {
-                let (depth, mode) = crate::line::DEFAULT_MATER;
-                crate::endings::mater_move(&norm, depth, mode)
+                let (depth, mode) = crate::play::line::DEFAULT_MATER;
+                crate::apps::endings::mater_move(&norm, depth, mode)
             })
             .flatten();
         let chosen = mater.or_else(|| {
-            crate::select::decide_avoiding(&norm, &evaluate, &|_| false).map(|d| d.chosen().mv)
+            crate::knowledge::select::decide_avoiding(&norm, &evaluate, &|_| false)
+                .map(|d| d.chosen().mv)
         });
         let Some(mv) = chosen else {
             return vec![info_string("no legal move"), "bestmove 0000".into()];
         };
         let (san, uci) = user_move_names(&norm, mv, o);
-        let ending = crate::mate_oracle::Ending::of(pos).expect("a mating ending");
+        let ending = crate::judges::mate_oracle::Ending::of(pos).expect("a mating ending");
         let plies = match &self.tables {
             Some(t) => t
                 .value(pos)
                 .ok()
                 .filter(|v| v.dtz_stm != 0)
                 .map(|v| v.dtz_stm.unsigned_abs()),
-            None => crate::mate_oracle::MateOracle::get(ending).plies_of(pos),
+            None => crate::judges::mate_oracle::MateOracle::get(ending).plies_of(pos),
         };
         let score = match plies {
             Some(p) if attacking => format!("mate {}", p.div_ceil(2)),

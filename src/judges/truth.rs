@@ -3,17 +3,17 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 
+use crate::board::position::Kpk;
 use crate::error::Result;
-use crate::oracle::Oracle;
-use crate::position::Kpk;
-use crate::tablebase::{Tablebases, Wdl};
+use crate::judges::oracle::Oracle;
+use crate::judges::tablebase::{Tablebases, Wdl};
 
 /// Where the truth comes from.
 #[derive(Debug)]
 pub enum Truth {
     /// Digest-checked Syzygy tables.
     Syzygy(Tablebases),
-    /// The retrograde solver in [`crate::oracle`].
+    /// The retrograde solver in [`crate::judges::oracle`].
     Embedded(&'static Oracle),
 }
 
@@ -117,9 +117,9 @@ fn oracle_distance(o: &Oracle, pos: &Chess) -> i32 {
 /// Perfect play with a queen or rook against the king, by the mate solver:
 /// the attacker mates fastest, the defender takes the piece if it can and
 /// otherwise resists longest.
-fn mating_best_move(pos: &Chess, ending: crate::mate_oracle::Ending) -> Option<Move> {
-    let o = crate::mate_oracle::MateOracle::get(ending);
-    let (attacker, ..) = crate::mate_oracle::pieces(pos)?;
+fn mating_best_move(pos: &Chess, ending: crate::judges::mate_oracle::Ending) -> Option<Move> {
+    let o = crate::judges::mate_oracle::MateOracle::get(ending);
+    let (attacker, ..) = crate::judges::mate_oracle::pieces(pos)?;
     let attacking = pos.turn() == attacker;
     pos.legal_moves().into_iter().min_by_key(|&m| {
         let mut after = pos.clone();
@@ -139,7 +139,7 @@ fn mating_best_move(pos: &Chess, ending: crate::mate_oracle::Ending) -> Option<M
 }
 
 fn oracle_best_move(o: &Oracle, pos: &Chess) -> Option<Move> {
-    if let Some(ending) = crate::mate_oracle::Ending::of(pos) {
+    if let Some(ending) = crate::judges::mate_oracle::Ending::of(pos) {
         return mating_best_move(pos, ending);
     }
     let white = pos.turn() == Color::White;

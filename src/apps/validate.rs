@@ -8,18 +8,18 @@ use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
-use crate::enumerate;
+use crate::board::enumerate;
+use crate::board::facts::Node;
+use crate::board::position::{Kpk, TABLE_SIZE, fen_of};
 use crate::error::Result;
-use crate::evaluate::{Evaluation, Verdict, combine, evaluate_with};
-use crate::facts::Node;
-use crate::line::{self, Player, Termination};
-use crate::mate_oracle::Ending;
-use crate::position::{Kpk, TABLE_SIZE, fen_of};
-use crate::proof::{Judgement, ProvedBy, judge_position};
+use crate::judges::mate_oracle::Ending;
+use crate::judges::truth::Truth;
+use crate::knowledge::evaluate::{Evaluation, Verdict, combine, evaluate_with};
+use crate::knowledge::proof::{Judgement, ProvedBy, judge_position};
+use crate::knowledge::weights::{RuleBook, RuleSet};
+use crate::play::line::{self, Player, Termination};
+use crate::play::selectors::Selector;
 use crate::rng::SplitMix64;
-use crate::selectors::Selector;
-use crate::truth::Truth;
-use crate::weights::{RuleBook, RuleSet};
 
 /// Which side to move to sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -203,8 +203,8 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
     }
     // The exact solutions of both endings (the optimal lengths), side by side.
     rayon::join(
-        || crate::mate_oracle::MateOracle::get(Ending::Kqk),
-        || crate::mate_oracle::MateOracle::get(Ending::Krk),
+        || crate::judges::mate_oracle::MateOracle::get(Ending::Kqk),
+        || crate::judges::mate_oracle::MateOracle::get(Ending::Krk),
     );
     for ending in [Ending::Kqk, Ending::Krk] {
         let mine: Vec<(&PosOutcome, (Square, Square, Square))> = runs
@@ -214,18 +214,22 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
                 _ => None,
             })
             .collect();
-        let mut walk = crate::endings::Walk::new(ending, truth.tables(), Some(line::DEFAULT_MATER));
+        let mut walk =
+            crate::apps::endings::Walk::new(ending, truth.tables(), Some(line::DEFAULT_MATER));
         let mut distinct: Vec<(Square, Square, Square)> = mine.iter().map(|m| m.1).collect();
         distinct.sort_unstable();
         distinct.dedup();
         walk.prepare_after_promotion(&distinct)?;
-        let oracle = crate::mate_oracle::MateOracle::get(ending);
+        let oracle = crate::judges::mate_oracle::MateOracle::get(ending);
         let mut ends = rustc_hash::FxHashMap::default();
         for &(w, b, p) in &distinct {
             let mut end = walk.after_promotion(w, b, p)?;
-            if matches!(end, (crate::endings::End::Circles, _) | (_, Some(101..))) {
-                let pos = crate::endings::chess(ending, true, w, b, p).expect("legal");
-                end = crate::endings::play_as_line(&pos, truth, Some(line::DEFAULT_MATER))?;
+            if matches!(
+                end,
+                (crate::apps::endings::End::Circles, _) | (_, Some(101..))
+            ) {
+                let pos = crate::apps::endings::chess(ending, true, w, b, p).expect("legal");
+                end = crate::apps::endings::play_as_line(&pos, truth, Some(line::DEFAULT_MATER))?;
             }
             ends.insert((w, b, p), end);
         }
@@ -239,8 +243,8 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
                     sum_after += u64::from(plies);
                     sum_opt += u64::from(oracle.plies(true, w, b, p).unwrap_or(0));
                 }
-                (crate::endings::End::Stalemated, _) => c.stalemated += 1,
-                (crate::endings::End::PieceLost, _) => c.piece_lost += 1,
+                (crate::apps::endings::End::Stalemated, _) => c.stalemated += 1,
+                (crate::apps::endings::End::PieceLost, _) => c.piece_lost += 1,
                 _ => c.fifty_move += 1,
             }
         }
@@ -258,7 +262,7 @@ pub struct RuleRecord {
     /// Rule id.
     pub id: String,
     /// Deterministic or averaged.
-    pub kind: crate::weights::Kind,
+    pub kind: crate::knowledge::weights::Kind,
     /// Its weight.
     pub weight: f64,
     /// Positions where it fires.
@@ -429,11 +433,12 @@ pub struct WeightCache {
 /// rank, no pawn, Black to move) has its place in
 /// [`WeightCache::promotions`].
 fn promotion_index(node: &Node) -> Option<usize> {
-    let (Some((p, promo)), None, crate::geometry::Side::Black) = (node.piece, node.pawn, node.turn)
+    let (Some((p, promo)), None, crate::board::geometry::Side::Black) =
+        (node.piece, node.pawn, node.turn)
     else {
         return None;
     };
-    let square = |s: crate::geometry::Sq| usize::from(s.to_square());
+    let square = |s: crate::board::geometry::Sq| usize::from(s.to_square());
     (p.1 == 8).then(|| {
         ((promo as usize * 8 + (p.0 as usize - 1)) * 64 + square(node.wk)) * 64 + square(node.bk)
     })
@@ -612,7 +617,7 @@ impl Sweep<'_> {
                 && let Some(last) = l.plies.last()
                 && let (Some(e), Some((_, w, b, p))) = (
                     Ending::of(&last.after),
-                    crate::mate_oracle::pieces(&last.after),
+                    crate::judges::mate_oracle::pieces(&last.after),
                 )
             {
                 out.promoted = Some((e, w, b, p));
@@ -729,7 +734,7 @@ pub fn run_with(
         let mirrored;
         if c != k {
             mirrored = PosOutcome {
-                chosen: outcome.chosen.map(crate::select::mirror_move),
+                chosen: outcome.chosen.map(crate::knowledge::select::mirror_move),
                 ..*outcome
             };
             outcome = &mirrored;

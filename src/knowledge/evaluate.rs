@@ -5,9 +5,9 @@
 //! of every averaged rule that fires, each distinct rule once. If nothing
 //! fires the weight is 0.5 and the position is marked "no rule".
 
-use crate::facts::Node;
-use crate::geometry::Side;
-use crate::weights::{Kind, RuleBook, RuleSet};
+use crate::board::facts::Node;
+use crate::board::geometry::Side;
+use crate::knowledge::weights::{Kind, RuleBook, RuleSet};
 
 /// Weights above this are "win", below it "draw", equal "unknown".
 pub const VERDICT_THRESHOLD: f64 = 0.5;
@@ -60,7 +60,7 @@ impl Knowledge {
     pub fn book(self) -> &'static RuleBook {
         match self {
             Knowledge::Pawn => RuleBook::in_use(),
-            Knowledge::Mating => crate::mating::book(),
+            Knowledge::Mating => crate::knowledge::mating::book(),
         }
     }
 }
@@ -95,7 +95,7 @@ impl Evaluation {
 /// Runs the Datalog program on a position; returns the rules that fired.
 /// (A test checks that every rule the program can fire has its row.)
 pub fn fired_rules(node: &Node, book: &RuleBook) -> RuleSet {
-    crate::rules::fires(node)
+    crate::knowledge::rules::fires(node)
         .filter_map(|name| book.id(name))
         .collect()
 }
@@ -158,7 +158,7 @@ pub fn better_for(mover: Side, a: f64, b: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::weights::RuleRow;
+    use crate::knowledge::weights::RuleRow;
 
     fn row(id: &str, weight: f64, kind: Kind) -> RuleRow {
         RuleRow {
@@ -167,7 +167,7 @@ mod tests {
             kind,
             description: String::new(),
             source: String::new(),
-            theme: crate::weights::Theme::Race,
+            theme: crate::knowledge::weights::Theme::Race,
             sentence: String::new(),
             fitted: 0,
             clauses: 1,

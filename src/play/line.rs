@@ -6,15 +6,15 @@
 
 use shakmaty::{Board, Chess, Color, Move, Position};
 
-use crate::absolute::Absolute;
+use crate::board::absolute::Absolute;
 
+use crate::board::facts::Node;
+use crate::board::position::{Kpk, Orientation, orient_move, to_user};
 use crate::error::{PecpError, Result};
-use crate::evaluate::{Evaluation, evaluate};
-use crate::facts::Node;
-use crate::position::{Kpk, Orientation, orient_move, to_user};
-use crate::select::Decision;
-use crate::selectors::Selector;
-use crate::truth::Truth;
+use crate::judges::truth::Truth;
+use crate::knowledge::evaluate::{Evaluation, evaluate};
+use crate::knowledge::select::Decision;
+use crate::play::selectors::Selector;
 use shakmaty::san::San;
 
 /// Who chooses the moves of one side.
@@ -166,11 +166,11 @@ pub struct Config {
     pub until: Until,
     /// With a queen or rook against the king: MATER plays first when it
     /// finds a forced mate of its kind within this many moves.
-    pub mater: Option<(u32, crate::mater::Mode)>,
+    pub mater: Option<(u32, crate::play::mater::Mode)>,
 }
 
 /// MATER as lines use it by default: checks and threats, three moves deep.
-pub const DEFAULT_MATER: (u32, crate::mater::Mode) = (3, crate::mater::Mode::Threats);
+pub const DEFAULT_MATER: (u32, crate::play::mater::Mode) = (3, crate::play::mater::Mode::Threats);
 
 impl Default for Config {
     fn default() -> Self {
@@ -205,7 +205,7 @@ impl std::fmt::Debug for ChoiceMemo {
 impl Default for ChoiceMemo {
     fn default() -> Self {
         ChoiceMemo(
-            (0..crate::position::TABLE_SIZE)
+            (0..crate::board::position::TABLE_SIZE)
                 .map(|_| std::sync::atomic::AtomicU32::new(0))
                 .collect(),
             std::sync::Mutex::default(),
@@ -232,7 +232,7 @@ impl ChoiceMemo {
             held.get(&(k, aside)).copied().unwrap_or(0)
         };
         (code != 0)
-            .then(|| crate::position::move_of_code(pos, code))
+            .then(|| crate::board::position::move_of_code(pos, code))
             .flatten()
     }
 
@@ -242,7 +242,7 @@ impl ChoiceMemo {
         let Some(kpk) = Kpk::from_chess(pos) else {
             return;
         };
-        let (k, code) = (kpk.index(), crate::position::move_code(m));
+        let (k, code) = (kpk.index(), crate::board::position::move_code(m));
         if aside == 0 {
             let c = kpk.canonical();
             let code = if c == kpk { code } else { mirror_code(code) };
@@ -257,7 +257,7 @@ impl ChoiceMemo {
     }
 }
 
-/// A [`crate::position::move_code`] (0 kept) for the move mirrored a<->h.
+/// A [`crate::board::position::move_code`] (0 kept) for the move mirrored a<->h.
 fn mirror_code(code: u32) -> u32 {
     if code == 0 {
         return 0;
@@ -385,8 +385,8 @@ pub fn generate_with(
         let mut after = pos.clone();
         after.play_unchecked(mv);
         // After a promotion the mating rules weigh the positions.
-        let after_eval = if crate::mating::judges(&Node::from_chess(&pos)) {
-            crate::mating::evaluate(&Node::from_chess(&after))
+        let after_eval = if crate::knowledge::mating::judges(&Node::from_chess(&pos)) {
+            crate::knowledge::mating::evaluate(&Node::from_chess(&after))
         } else {
             eval(&Node::from_chess(&after))
         };
@@ -421,7 +421,7 @@ fn scripted_move(pos: &Chess, san: &San, config: &Config, played: usize) -> Resu
         PecpError::Usage(format!(
             "--moves: {san} is not legal at ply {} ({})",
             played + 1,
-            crate::position::fen_of(&user)
+            crate::board::position::fen_of(&user)
         ))
     })?;
     Ok(orient_move(um, config.orientation))
@@ -441,8 +441,8 @@ fn choose(
     let player = if white { config.white } else { config.black };
     if let (true, Player::Select(Selector::Pecp), Some((depth, mode))) =
         (white, player, config.mater)
-        && crate::mating::judges(&Node::from_chess(pos))
-        && let Some(m) = crate::endings::mater_move(pos, depth, mode)
+        && crate::knowledge::mating::judges(&Node::from_chess(pos))
+        && let Some(m) = crate::apps::endings::mater_move(pos, depth, mode)
     {
         return Ok((m, Chooser::Mater, None));
     }

@@ -2,8 +2,8 @@
 
 use shakmaty::{Chess, Color, Position, Role};
 
-use crate::geometry::{Promo, Side, Sq};
-use crate::position::{Kpk, on_mirrored_half};
+use crate::board::geometry::{Promo, Side, Sq};
+use crate::board::position::{Kpk, on_mirrored_half};
 
 /// A normalised position the rules can judge: a KPK position, or what is left
 /// after the pawn moved on (a promoted piece) or was taken.

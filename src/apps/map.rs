@@ -4,9 +4,9 @@
 
 use shakmaty::{Color, Square};
 
+use crate::board::position::Kpk;
 use crate::error::Result;
-use crate::evaluate::{Verdict, evaluate};
-use crate::position::Kpk;
+use crate::knowledge::evaluate::{Verdict, evaluate};
 
 /// The value of one square of the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub fn map(
 }
 
 fn cell(k: Kpk, wins: bool) -> Cell {
-    let v = crate::proof::judge_position(&k.to_chess(), &evaluate).verdict;
+    let v = crate::knowledge::proof::judge_position(&k.to_chess(), &evaluate).verdict;
     if wins {
         Cell::Won {
             disagrees: v != Verdict::Win,

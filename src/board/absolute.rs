@@ -5,8 +5,8 @@
 //! facts, the line ends by them, and the embedded oracle labels its first
 //! positions by them.
 
-use crate::facts::Node;
-use crate::geometry::{Side, Sq, dist, neighbours, pawn_attacks, piece_attacks};
+use crate::board::facts::Node;
+use crate::board::geometry::{Side, Sq, dist, neighbours, pawn_attacks, piece_attacks};
 
 /// What the rules of chess say about a position (normalised: White has the
 /// pawn, or the piece it became).
@@ -84,7 +84,7 @@ fn white_can_move(node: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Promo;
+    use crate::board::geometry::Promo;
 
     fn node(wk: Sq, bk: Sq, pawn: Option<Sq>, piece: Option<(Sq, Promo)>, turn: Side) -> Node {
         Node {

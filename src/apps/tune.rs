@@ -13,12 +13,12 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::apps::validate::{Options, SideFilter, WeightCache, select_positions, truth_table};
 use crate::error::Result;
-use crate::evaluate::VERDICT_THRESHOLD;
+use crate::judges::truth::Truth;
+use crate::knowledge::evaluate::VERDICT_THRESHOLD;
+use crate::knowledge::weights::{Kind, RuleBook, RuleSet};
 use crate::rng::SplitMix64;
-use crate::truth::Truth;
-use crate::validate::{Options, SideFilter, WeightCache, select_positions, truth_table};
-use crate::weights::{Kind, RuleBook, RuleSet};
 
 /// The lowest and highest weight an averaged rule may take: nearer 0 or 1
 /// it would read as a deterministic rule.
@@ -68,7 +68,7 @@ pub fn data(truth: &Truth, book: &RuleBook, sample: Option<(usize, u64)>) -> Res
         side: SideFilter::Both,
         playout: false,
         counterexamples: false,
-        selector: crate::selectors::Selector::Pecp,
+        selector: crate::play::selectors::Selector::Pecp,
     };
     let positions = select_positions(&opts);
     let mut sets: BTreeMap<RuleSet, (u32, u32)> = BTreeMap::new();
@@ -337,9 +337,9 @@ pub struct TuneReport {
     /// Seconds spent tuning (not checking).
     pub tune_s: f64,
     /// `pecp validate` with the starting weights, over every position.
-    pub before: crate::validate::Report,
+    pub before: crate::apps::validate::Report,
     /// The same with the tuned weights.
-    pub checked: crate::validate::Report,
+    pub checked: crate::apps::validate::Report,
     /// Whether the tuned weights keep every value the starting ones keep.
     pub accepted: bool,
     /// Why not, when rejected.
@@ -354,8 +354,8 @@ impl TuneReport {
     /// starting weights (`before`) and of the tuned ones (`checked`).
     pub fn new(
         found: Found,
-        before: crate::validate::Report,
-        checked: crate::validate::Report,
+        before: crate::apps::validate::Report,
+        checked: crate::apps::validate::Report,
     ) -> TuneReport {
         let rejected_because = rejection(&checked);
         let weights = found
@@ -417,7 +417,7 @@ pub struct Found<'a> {
 
 /// Why tuned weights are rejected: a chosen move that gives a value away,
 /// or (with the playout) a won start not converted.
-fn rejection(r: &crate::validate::Report) -> Option<String> {
+fn rejection(r: &crate::apps::validate::Report) -> Option<String> {
     let ms = &r.move_soundness;
     if ms.white_in_won.sound < ms.white_in_won.positions {
         return Some(format!(

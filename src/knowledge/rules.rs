@@ -5,15 +5,15 @@
 
 use rustc_hash::FxBuildHasher;
 
-use crate::facts::Node;
+use crate::board::facts::Node;
 
-#[path = "../rules/position.rs"]
+#[path = "../../rules/position.rs"]
 pub mod position;
 
-#[path = "../rules/compare.rs"]
+#[path = "../../rules/compare.rs"]
 pub mod compare;
 
-#[path = "../rules/mating.rs"]
+#[path = "../../rules/mating.rs"]
 pub mod mating;
 
 /// Runs the level-1 program on one position as given (not mirrored): the

@@ -17,15 +17,15 @@ use shakmaty::{
     Board, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Role, Setup, Square,
 };
 
+use crate::board::facts::Node;
 use crate::error::Result;
-use crate::evaluate::Evaluation;
-use crate::facts::Node;
-use crate::mate_oracle::{Ending, MateOracle, index};
-use crate::mater::Mode;
+use crate::judges::mate_oracle::{Ending, MateOracle, index};
+use crate::judges::tablebase::Tablebases;
+use crate::judges::truth::Truth;
+use crate::knowledge::evaluate::Evaluation;
+use crate::knowledge::select::decide_mating;
+use crate::play::mater::Mode;
 use crate::rng::SplitMix64;
-use crate::select::decide_mating;
-use crate::tablebase::Tablebases;
-use crate::truth::Truth;
 
 /// What to validate.
 #[derive(Debug, Clone)]
@@ -66,7 +66,7 @@ fn mater_alone(ending: Ending, starts: &[(Square, Square, Square)]) -> MaterAlon
         .map(|&(w, b, p)| {
             let pos = chess(ending, false, w, b, p).expect("legal");
             [Mode::Checks, Mode::Threats]
-                .map(|m| crate::mater::find(&pos, BASELINE_DEPTHS[2], m, MATER_NODES).mate_in)
+                .map(|m| crate::play::mater::find(&pos, BASELINE_DEPTHS[2], m, MATER_NODES).mate_in)
         })
         .collect();
     let count = |mode: usize, depth: u32| {
@@ -94,13 +94,13 @@ pub const MATER_BOX: i8 = 12;
 /// (asked only once the lone king's box is small, see [`MATER_BOX`]).
 pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
     let node = Node::from_chess(pos);
-    let boxed = node
-        .piece
-        .is_some_and(|(p, r)| crate::rules::mating::box_area(node.wk, node.bk, p, r) <= MATER_BOX);
+    let boxed = node.piece.is_some_and(|(p, r)| {
+        crate::knowledge::rules::mating::box_area(node.wk, node.bk, p, r) <= MATER_BOX
+    });
     if !boxed {
         return None;
     }
-    let found = crate::mater::find(pos, depth, mode, MATER_NODES);
+    let found = crate::play::mater::find(pos, depth, mode, MATER_NODES);
     let first = found.uci.first()?;
     pos.legal_moves().into_iter().find(|m| {
         shakmaty::uci::UciMove::from_move(*m, CastlingMode::Standard).to_string() == *first
@@ -248,11 +248,11 @@ impl Attacker {
     fn eval(&self, n: &Node) -> Evaluation {
         match n.piece {
             Some((p, _)) => {
-                let black = n.turn == crate::geometry::Side::Black;
+                let black = n.turn == crate::board::geometry::Side::Black;
                 let i = index(black, n.wk.to_square(), n.bk.to_square(), p.to_square());
-                *self.cache[i].get_or_init(|| crate::mating::evaluate(n))
+                *self.cache[i].get_or_init(|| crate::knowledge::mating::evaluate(n))
             }
-            None => crate::mating::evaluate(n),
+            None => crate::knowledge::mating::evaluate(n),
         }
     }
 
@@ -356,7 +356,7 @@ pub fn run(opts: &EndingOptions, truth: &Truth) -> Result<EndingReport> {
         }
         if report.failures.len() < 10 {
             let pos = chess(opts.ending, false, wk, bk, pc).expect("legal");
-            report.failures.push(crate::position::fen_of(&pos));
+            report.failures.push(crate::board::position::fen_of(&pos));
         }
     }
     if report.mated > 0 {
@@ -412,15 +412,15 @@ pub fn play_as_line(
     truth: &Truth,
     mater: Option<(u32, Mode)>,
 ) -> Result<(End, Option<u32>)> {
-    use crate::line::Termination as T;
-    let cfg = crate::line::Config {
-        black: crate::line::Player::Tablebase,
-        until: crate::line::Until::Mate,
+    use crate::play::line::Termination as T;
+    let cfg = crate::play::line::Config {
+        black: crate::play::line::Player::Tablebase,
+        until: crate::play::line::Until::Mate,
         mater,
         max_moves: 60,
-        ..crate::line::Config::default()
+        ..crate::play::line::Config::default()
     };
-    let l = crate::line::generate(pos, &cfg, truth)?;
+    let l = crate::play::line::generate(pos, &cfg, truth)?;
     Ok(match l.termination {
         T::Checkmate => (End::Mated(0), Some(l.plies.len() as u32)),
         T::Stalemate => (End::Stalemated, None),
@@ -503,7 +503,7 @@ impl<'a> Walk<'a> {
         pc: Square,
     ) -> Result<Option<Option<Square>>> {
         let after = chess(self.o.ending(), true, wk, bk, pc).expect("a legal move");
-        let a = crate::absolute::Absolute::of(&Node::from_chess(&after));
+        let a = crate::board::absolute::Absolute::of(&Node::from_chess(&after));
         if a.checkmate || a.stalemate {
             return Ok(None);
         }
@@ -552,7 +552,7 @@ impl<'a> Walk<'a> {
         pc: Square,
     ) -> Result<(End, Option<u32>)> {
         let after = chess(self.o.ending(), true, wk, bk, pc).expect("a legal position");
-        let a = crate::absolute::Absolute::of(&Node::from_chess(&after));
+        let a = crate::board::absolute::Absolute::of(&Node::from_chess(&after));
         if a.checkmate {
             return Ok((End::Mated(0), Some(0)));
         }
@@ -600,7 +600,7 @@ impl<'a> Walk<'a> {
             let (w2, p2) = self.choose(wk, bk, pc);
             let after = chess(self.o.ending(), true, w2, bk, p2).expect("a legal move");
             let node = Node::from_chess(&after);
-            let a = crate::absolute::Absolute::of(&node);
+            let a = crate::board::absolute::Absolute::of(&node);
             if a.checkmate {
                 break End::Mated(0);
             }

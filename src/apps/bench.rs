@@ -7,11 +7,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use shakmaty::Color;
 
-use crate::enumerate::all_positions;
+use crate::board::enumerate::all_positions;
+use crate::board::facts::Node;
 use crate::error::Result;
-use crate::evaluate::evaluate;
-use crate::facts::Node;
-use crate::tablebase::{Tablebases, Wdl};
+use crate::judges::tablebase::{Tablebases, Wdl};
+use crate::knowledge::evaluate::evaluate;
 
 /// What `bench eval` measured.
 #[derive(Debug, Clone)]

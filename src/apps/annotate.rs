@@ -7,12 +7,12 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Position};
 
-use crate::analysis::{EvalReport, PairingReport, TbReport, pairings, serialize_color};
+use crate::apps::analysis::{EvalReport, PairingReport, TbReport, pairings, serialize_color};
+use crate::board::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
 use crate::error::Result;
-use crate::explain::{MoveExplanation, line_move};
-use crate::line::{Chooser, Config, Line, Ply, Termination};
-use crate::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
-use crate::tablebase::Tablebases;
+use crate::judges::tablebase::Tablebases;
+use crate::knowledge::explain::{MoveExplanation, line_move};
+use crate::play::line::{Chooser, Config, Line, Ply, Termination};
 
 /// Per-ply facts for line output.
 #[derive(Debug, Clone, Serialize)]
@@ -118,8 +118,8 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
     };
     let start_kpk = Kpk::from_chess(&line.start).expect("lines start from KPK");
     // Without tables the embedded exact solver plays the tablebase's part.
-    let name = |p: crate::line::Player| match (p, tb) {
-        (crate::line::Player::Tablebase, None) => "exact solver".to_string(),
+    let name = |p: crate::play::line::Player| match (p, tb) {
+        (crate::play::line::Player::Tablebase, None) => "exact solver".to_string(),
         _ => p.label(),
     };
     let (pawn, defender) = (name(config.white), name(config.black));
@@ -223,11 +223,11 @@ fn ply_report(
 /// Why MATER's move was played: the forced mate it found, in the user's
 /// colours.
 fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) -> MoveExplanation {
-    let found = crate::mater::find(
+    let found = crate::play::mater::find(
         &to_user(&p.before, orientation),
         10,
-        crate::mater::Mode::Threats,
-        crate::endings::MATER_NODES,
+        crate::play::mater::Mode::Threats,
+        crate::apps::endings::MATER_NODES,
     );
     let sentence = match found.mate_in {
         Some(n) => format!(
@@ -239,7 +239,7 @@ fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) ->
     MoveExplanation {
         uci: uci.to_string(),
         san: san.to_string(),
-        theme: Some(crate::weights::Theme::MatingNet),
+        theme: Some(crate::knowledge::weights::Theme::MatingNet),
         sentence,
         squares: Vec::new(),
     }

@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 /// The weights file as compiled into the binary.
-pub const WEIGHTS_TOML: &str = include_str!("../rules/weights.toml");
+pub const WEIGHTS_TOML: &str = include_str!("../../rules/weights.toml");
 
 /// The level-1 Datalog program's source, to count each rule's clauses.
-pub const POSITION_RULES: &str = include_str!("../rules/position.rs");
+pub const POSITION_RULES: &str = include_str!("../../rules/position.rs");
 
 /// How many clauses `source` gives rule `id` (heads `Fires("id") <-`).
 pub fn clause_count(source: &str, id: &str) -> u32 {
@@ -71,7 +71,7 @@ pub struct RuleRow {
     pub theme: Theme,
     /// What it says, as an endgame book would put it: a template whose
     /// `{placeholders}` the explanation fills from the position (see
-    /// [`crate::explain`]).
+    /// [`crate::knowledge::explain`]).
     pub sentence: String,
     /// How many of the rule's clauses set a cut-off that was fitted against
     /// the exact solver rather than counted from the chess (0: every clause

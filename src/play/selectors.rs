@@ -16,9 +16,9 @@ use std::collections::HashMap;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
-use crate::evaluate::Evaluation;
-use crate::facts::Node;
-use crate::select::Decision;
+use crate::board::facts::Node;
+use crate::knowledge::evaluate::Evaluation;
+use crate::knowledge::select::Decision;
 
 /// Which selector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl Selector {
     /// Like [`Selector::choose`], in a game: positions for which `avoid`
     /// holds are what the player would rather not reach (a repetition).
     /// PECP takes that into account (see
-    /// [`decide_avoiding`](crate::select::decide_avoiding)) and says how it
+    /// [`decide_avoiding`](crate::knowledge::select::decide_avoiding)) and says how it
     /// decided; the classical selectors ignore it.
     pub fn choose_avoiding(
         self,
@@ -73,10 +73,12 @@ impl Selector {
         avoid: &dyn Fn(&Chess) -> bool,
     ) -> Option<Choice> {
         match self {
-            Selector::Pecp => crate::select::decide_avoiding(pos, eval, avoid).map(|d| Choice {
-                mv: d.chosen().mv,
-                decision: Some(d),
-            }),
+            Selector::Pecp => {
+                crate::knowledge::select::decide_avoiding(pos, eval, avoid).map(|d| Choice {
+                    mv: d.chosen().mv,
+                    decision: Some(d),
+                })
+            }
             Selector::Soma { seed } => soma_choose(pos, seed).map(Choice::bare),
             Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth).map(Choice::bare),
         }

@@ -2,7 +2,7 @@
 
 use shakmaty::{Color, Square};
 
-use crate::position::Kpk;
+use crate::board::position::Kpk;
 
 /// Figures from Steven J. Edwards (1996): positions with White to move,
 /// with Black to move, won for White, drawn.

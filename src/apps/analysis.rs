@@ -6,16 +6,16 @@
 use serde::Serialize;
 use shakmaty::{Color, Position};
 
+use crate::board::facts::Node;
+use crate::board::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::error::Result;
-use crate::evaluate::{Evaluation, evaluate};
-use crate::explain::{Explanation, Judge, explain};
-use crate::facts::Node;
-use crate::position::{self, Input, fen_of, to_user, user_move_names};
-use crate::proof::{Judgement, ProvedBy, judge};
-use crate::select::Decision;
-use crate::selectors::Selector;
-use crate::tablebase::{Tablebases, TbValue};
-use crate::weights::Kind;
+use crate::judges::tablebase::{Tablebases, TbValue};
+use crate::knowledge::evaluate::{Evaluation, evaluate};
+use crate::knowledge::explain::{Explanation, Judge, explain};
+use crate::knowledge::proof::{Judgement, ProvedBy, judge};
+use crate::knowledge::select::Decision;
+use crate::knowledge::weights::Kind;
+use crate::play::selectors::Selector;
 
 /// One fired rule as reported.
 #[derive(Debug, Clone, Serialize)]
@@ -97,7 +97,7 @@ pub struct TbReport {
 impl TbReport {
     /// The report of the analysed position, whose halfmove clock is known.
     pub fn with_clock(v: TbValue, halfmoves: u32) -> TbReport {
-        let decided = v.wdl_stm != crate::tablebase::Wdl::Draw;
+        let decided = v.wdl_stm != crate::judges::tablebase::Wdl::Draw;
         TbReport {
             fifty_move_draw: decided && halfmoves + v.dtz_stm.unsigned_abs() > 100,
             ..TbReport::new(v)
@@ -215,9 +215,9 @@ pub struct SelectorChoice {
 
 fn verdict_disagrees(e: &Evaluation, pawn_side_wins: bool) -> bool {
     match e.verdict() {
-        crate::evaluate::Verdict::Win => !pawn_side_wins,
-        crate::evaluate::Verdict::Draw => pawn_side_wins,
-        crate::evaluate::Verdict::Unknown => false,
+        crate::knowledge::evaluate::Verdict::Win => !pawn_side_wins,
+        crate::knowledge::evaluate::Verdict::Draw => pawn_side_wins,
+        crate::knowledge::evaluate::Verdict::Unknown => false,
     }
 }
 
@@ -237,7 +237,7 @@ pub(crate) fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<Pair
 /// The exact solver's value of `p`, when there are no tables.
 fn solver_report(p: &shakmaty::Chess, tb: Option<&Tablebases>) -> Option<SolverReport> {
     tb.is_none().then(|| SolverReport {
-        pawn_side_wins: crate::truth::embedded_white_wins(p),
+        pawn_side_wins: crate::judges::truth::embedded_white_wins(p),
     })
 }
 
@@ -288,8 +288,8 @@ fn judgement_of(pos: &shakmaty::Chess, own: &Evaluation, decision: Option<&Decis
         .map(|d| d.moves.iter().map(|c| (c.mv, c.eval)).collect())
         .unwrap_or_default();
     let mover = match pos.turn() {
-        Color::White => crate::geometry::Side::White,
-        Color::Black => crate::geometry::Side::Black,
+        Color::White => crate::board::geometry::Side::White,
+        Color::Black => crate::board::geometry::Side::Black,
     };
     judge(mover, own, &moves, decision.map(|d| d.chosen().mv))
 }
@@ -307,7 +307,7 @@ fn explain_with(
     let white_wins = |p: &shakmaty::Chess| -> Result<bool> {
         match tb {
             Some(t) => Ok(t.value(p)?.pawn_side_wins),
-            None => Ok(crate::truth::embedded_white_wins(p)),
+            None => Ok(crate::judges::truth::embedded_white_wins(p)),
         }
     };
     let name = if tb.is_some() {
@@ -330,7 +330,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
     let (kpk, orientation) = (input.kpk, input.orientation);
     let pos = kpk.to_chess_with_counters(input.halfmoves, input.fullmoves);
     let own = evaluate(&Node::from_kpk(kpk));
-    let decision = crate::select::decide(&pos, &evaluate);
+    let decision = crate::knowledge::select::decide(&pos, &evaluate);
     let user = to_user(&pos, orientation);
     let own_tb = match tb {
         Some(t) => Some(t.value(&pos)?),

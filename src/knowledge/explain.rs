@@ -18,15 +18,15 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Position, Square};
 
+use crate::board::facts::Node;
+use crate::board::geometry::{Side, Sq, key_squares};
+use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
-use crate::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
-use crate::facts::Node;
-use crate::geometry::{Side, Sq, key_squares};
-use crate::position::{Orientation, color_name, user_move_names};
-use crate::proof::{Judgement, ProvedBy};
-use crate::rules::position::corner_squares;
-use crate::select::{Decider, Decision};
-use crate::weights::{Kind, RuleBook, RuleId, Theme};
+use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
+use crate::knowledge::proof::{Judgement, ProvedBy};
+use crate::knowledge::rules::position::corner_squares;
+use crate::knowledge::select::{Decider, Decision};
+use crate::knowledge::weights::{Kind, RuleBook, RuleId, Theme};
 
 /// The explanation of a position (`explanation` in `pecp analyse --json`).
 #[derive(Debug, Clone, Serialize)]
@@ -168,7 +168,7 @@ fn word(
         "piece" => node.piece.and_then(|(s, _)| one(s)),
         "critical" => node
             .piece
-            .and_then(|(s, _)| one(crate::rules::mating::critical_square(node.bk, s))),
+            .and_then(|(s, _)| one(crate::knowledge::rules::mating::critical_square(node.bk, s))),
         "corner" => pawn
             .filter(|p| p.on_rook_file())
             .and_then(|p| many(corner_squares(p).to_vec())),
@@ -179,7 +179,7 @@ fn word(
 /// The square of `squares` that `king` wins the race to by the most
 /// against `other` (of equals, the nearer to `king`, then the first).
 fn best_for(squares: Vec<Sq>, king: Sq, other: Sq) -> Option<Sq> {
-    use crate::geometry::dist;
+    use crate::board::geometry::dist;
     squares
         .into_iter()
         .min_by_key(|&s| (dist(s, king) - dist(s, other), dist(s, king)))
@@ -338,7 +338,8 @@ fn verdict(
         Verdict::Draw => "It should be a draw".into(),
         Verdict::Unknown => "The rules cannot tell".into(),
     };
-    let text = if own.knowledge == crate::evaluate::Knowledge::Mating && winner.is_some() {
+    let text = if own.knowledge == crate::knowledge::evaluate::Knowledge::Mating && winner.is_some()
+    {
         format!(
             "{} wins: a queen or rook against the bare king mates by force (how far the mate has come: weight {:.2}).",
             capitalised(user_colour(Side::White, orientation)),

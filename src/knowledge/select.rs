@@ -16,13 +16,13 @@ use rustc_hash::FxBuildHasher;
 use serde::Deserialize;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role};
 
-use crate::evaluate::{Evaluation, VERDICT_THRESHOLD, better_for};
-use crate::facts::Node;
-use crate::geometry::Side;
-use crate::rules::compare as program;
+use crate::board::facts::Node;
+use crate::board::geometry::Side;
+use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, better_for};
+use crate::knowledge::rules::compare as program;
 
 /// The comparison criteria file as compiled in.
-pub const COMPARE_TOML: &str = include_str!("../rules/compare.toml");
+pub const COMPARE_TOML: &str = include_str!("../../rules/compare.toml");
 
 /// One level-2 criterion.
 #[derive(Debug, Clone, Deserialize, serde::Serialize)]
@@ -34,9 +34,9 @@ pub struct Criterion {
     /// Where the knowledge comes from.
     pub source: String,
     /// The chess theme it belongs to.
-    pub theme: crate::weights::Theme,
+    pub theme: crate::knowledge::weights::Theme,
     /// Why it prefers a move, as a template the explanation fills from the
-    /// position after the move (see [`crate::explain`]).
+    /// position after the move (see [`crate::knowledge::explain`]).
     pub sentence: String,
 }
 
@@ -82,7 +82,7 @@ impl CriterionId {
         let i = usize::from(self.0);
         let kpk = criteria();
         kpk.get(i)
-            .unwrap_or_else(|| &crate::mating::criteria()[i - kpk.len()])
+            .unwrap_or_else(|| &crate::knowledge::mating::criteria()[i - kpk.len()])
     }
 
     /// The mating criterion at `i` in `rules/mating.toml`.
@@ -178,7 +178,7 @@ fn needs_mirror(pos: &Chess) -> bool {
     let units = b.white() & !b.kings();
     units
         .first()
-        .is_some_and(|s| crate::position::on_mirrored_half(s.file().to_u32()))
+        .is_some_and(|s| crate::board::position::on_mirrored_half(s.file().to_u32()))
 }
 
 fn mirror_pos(pos: &Chess) -> Chess {
@@ -189,7 +189,7 @@ fn mirror_pos(pos: &Chess) -> Chess {
 
 /// A move mirrored across the vertical axis (files a↔h).
 pub fn mirror_move(m: Move) -> Move {
-    crate::position::map_move(m, shakmaty::Square::flip_horizontal)
+    crate::board::position::map_move(m, shakmaty::Square::flip_horizontal)
 }
 
 fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
@@ -225,8 +225,8 @@ pub fn decide_avoiding(
     eval: &impl Fn(&Node) -> Evaluation,
     avoid: &dyn Fn(&Chess) -> bool,
 ) -> Option<Decision> {
-    if crate::mating::judges(&Node::from_chess(pos)) {
-        decide_in(pos, &crate::mating::evaluate, avoid, true)
+    if crate::knowledge::mating::judges(&Node::from_chess(pos)) {
+        decide_in(pos, &crate::knowledge::mating::evaluate, avoid, true)
     } else {
         decide_in(pos, eval, avoid, false)
     }
@@ -360,7 +360,7 @@ impl Field<'_> {
         let finalists: Vec<&Candidate> = best3.iter().map(|&i| &self.cands[i]).collect();
         let table = if self.mating {
             let nodes: Vec<&Node> = finalists.iter().map(|c| &c.node).collect();
-            let prefs = crate::mating::compare(self.mover, &self.before, &nodes)
+            let prefs = crate::knowledge::mating::compare(self.mover, &self.before, &nodes)
                 .into_iter()
                 .map(|(c, x, y)| (CriterionId::mating(c), x, y))
                 .collect();
@@ -439,7 +439,7 @@ impl Preferences {
     /// of finalists `a` and `b` and not also the other, and whether `a`
     /// wins. `None` if no criterion separates them.
     pub fn decide(&self, a: usize, b: usize) -> Option<(CriterionId, bool)> {
-        (0..criteria().len() + crate::mating::criteria().len())
+        (0..criteria().len() + crate::knowledge::mating::criteria().len())
             .map(|i| CriterionId(i as u8))
             .find_map(|c| match (self.prefers(c, a, b), self.prefers(c, b, a)) {
                 (true, false) => Some((c, true)),

@@ -1,0 +1,10 @@
+//! The applications.
+pub mod analysis;
+pub mod annotate;
+pub mod bench;
+pub mod endings;
+pub mod games;
+pub mod map;
+pub mod tune;
+pub mod uci;
+pub mod validate;

@@ -1,0 +1,4 @@
+//! Play.
+pub mod line;
+pub mod mater;
+pub mod selectors;
