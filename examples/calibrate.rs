@@ -2,10 +2,11 @@
 //! the undecided positions (no deterministic rule) where it fires.
 use pecp::board::{enumerate, facts};
 use pecp::judges::oracle;
+use pecp::knowledge::books::kpk;
 use pecp::knowledge::{evaluate, weights};
 fn main() {
     let o = oracle::Oracle::get();
-    let book = weights::RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     let mut fired = vec![0usize; book.rows.len()];
     let mut wins = vec![0usize; book.rows.len()];
     for k in enumerate::all_positions() {

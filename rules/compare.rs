@@ -19,7 +19,7 @@
 
 use crepe::crepe;
 
-use crate::knowledge::rules::position::corner_refuge_margin;
+use super::level1::corner_refuge_margin;
 
 #[allow(unused_imports)]
 use crate::board::geometry::{

@@ -33,7 +33,7 @@ pub enum PecpError {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        problem: crate::judges::tablebase::FileStatus,
+        problem: crate::judges::files::FileStatus,
     },
     /// A probe of the tables failed.
     #[error("tablebase: {}", probe_words(source))]

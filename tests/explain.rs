@@ -7,10 +7,11 @@ use pecp::apps::analysis::analyse;
 use pecp::board::enumerate;
 use pecp::board::facts::Node;
 use pecp::board::position::Orientation;
-use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::books::kpk;
+use pecp::knowledge::evaluate::{evaluate, level1};
 use pecp::knowledge::explain::{deciding_rule, explain, fill};
-use pecp::knowledge::select::{criteria, decide};
-use pecp::knowledge::weights::{RuleBook, Theme};
+use pecp::knowledge::select::decide;
+use pecp::knowledge::weights::Theme;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 fn explained(fen: &str) -> pecp::knowledge::explain::Explanation {
@@ -108,12 +109,12 @@ fn a_textbook_position_for_every_theme() {
         .into_position(CastlingMode::Standard)
         .unwrap();
     let own = evaluate(&Node::from_chess(&pos));
-    let d = decide(&pos, &evaluate);
+    let d = decide(&pos, &level1);
     let judge = pecp::knowledge::explain::Judge {
         name: "the exact solver",
         white_wins: &|p| Ok(pecp::judges::truth::embedded_white_wins(p)),
     };
-    let j = pecp::knowledge::proof::judge_position(&pos, &evaluate);
+    let j = pecp::knowledge::proof::judge_position(&pos, &level1);
     let e = explain(&pos, Orientation::AsGiven, &own, &j, d.as_ref(), &judge).unwrap();
     assert_eq!(
         (e.theme, e.winner, e.proved),
@@ -210,7 +211,7 @@ fn the_verdict_in_words_agrees_with_the_verdict_on_a_sample() {
 
 #[test]
 fn every_rule_sentence_fills_wherever_the_rule_decides() {
-    let book = RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     for k in enumerate::all_positions() {
         if k.canonical() != k {
             continue;
@@ -218,7 +219,13 @@ fn every_rule_sentence_fills_wherever_the_rule_decides() {
         let node = Node::from_kpk(k);
         let e = evaluate(&node);
         for r in e.fired.iter() {
-            let f = fill(&book.row(r).sentence, &node, Orientation::AsGiven, None);
+            let f = fill(
+                &kpk::BOOK,
+                &book.row(r).sentence,
+                &node,
+                Orientation::AsGiven,
+                None,
+            );
             assert!(!f.text.contains('{'), "{}: {}", book.row(r).id, f.text);
         }
         if let Some(r) = deciding_rule(&e, book) {
@@ -229,9 +236,10 @@ fn every_rule_sentence_fills_wherever_the_rule_decides() {
     // every placeholder has a square) and the mover known.
     let input = Input::parse("8/8/8/8/8/1K1k4/P7/8 w - - 0 1").unwrap();
     let node = Node::from_kpk(input.kpk);
-    for c in criteria() {
+    for c in kpk::BOOK.criteria() {
         assert!(!c.sentence.is_empty(), "criterion {} has no sentence", c.id);
         let f = fill(
+            &kpk::BOOK,
             &c.sentence,
             &node,
             Orientation::AsGiven,
@@ -266,11 +274,12 @@ fn a_black_pawn_is_explained_in_its_own_colours() {
 /// "white_..." would read wrongly for a black pawn.
 #[test]
 fn rule_and_criterion_names_are_free_of_colours() {
-    let ids = RuleBook::builtin()
+    let ids = kpk::BOOK
+        .builtin_rules()
         .rows
         .iter()
         .map(|r| r.id.to_string())
-        .chain(criteria().iter().map(|c| c.id.to_string()));
+        .chain(kpk::BOOK.criteria().iter().map(|c| c.id.to_string()));
     for id in ids {
         assert!(
             !id.contains("white") && !id.contains("black"),

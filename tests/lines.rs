@@ -66,7 +66,7 @@ fn rook_pawn_corner_is_shut_before_the_pawn_moves() {
 /// `criterion` decided one of its level-2 pairings.
 fn assert_plays(truth: &Truth, fen: &str, san: &str) -> pecp::knowledge::select::Decision {
     let pos = Input::parse(fen).unwrap().kpk.to_chess();
-    let d = pecp::knowledge::select::decide(&pos, &pecp::knowledge::evaluate::evaluate).unwrap();
+    let d = pecp::knowledge::select::decide(&pos, &pecp::knowledge::evaluate::level1).unwrap();
     let chosen = d.chosen();
     let played = shakmaty::san::San::from_move(&pos, chosen.mv).to_string();
     assert_eq!(played, san, "{fen}");

@@ -3,8 +3,8 @@
 
 mod common;
 
-use pecp::apps::endings::chess as position;
 use pecp::judges::mate_oracle::{Ending, MateOracle};
+use pecp::play::walk::chess as position;
 use shakmaty::{CastlingMode, Chess, Square};
 
 #[test]
@@ -80,8 +80,8 @@ fn pecp_never_stalemates_nor_loses_the_piece_against_perfect_defence() {
 
 #[test]
 fn mating_rules_and_their_rows_agree() {
-    let book = pecp::knowledge::mating::book();
-    let src = pecp::knowledge::mating::MATING_RULES;
+    let book = pecp::knowledge::books::mating::BOOK.builtin_rules();
+    let src = pecp::knowledge::books::mating::BOOK.spec().program;
     for r in &book.rows {
         assert!(r.clauses >= 1, "{} has no clause in rules/mating.rs", r.id);
     }
@@ -93,8 +93,8 @@ fn mating_rules_and_their_rows_agree() {
     );
     // A criterion has its own clause, or is one of the rook's aims, which
     // one clause names through `ROOK_AIMS`.
-    let aims = pecp::knowledge::rules::mating::ROOK_AIMS;
-    for c in pecp::knowledge::mating::criteria() {
+    let aims = pecp::knowledge::books::mating::program::ROOK_AIMS;
+    for c in pecp::knowledge::books::mating::BOOK.criteria() {
         assert!(
             src.contains(&format!("Prefer(\"{}\"", c.id)) || aims.contains(&c.id.as_str()),
             "criterion {} has no clause",
@@ -103,14 +103,15 @@ fn mating_rules_and_their_rows_agree() {
     }
     for aim in aims {
         assert!(
-            pecp::knowledge::mating::criteria()
+            pecp::knowledge::books::mating::BOOK
+                .criteria()
                 .iter()
                 .any(|c| c.id == aim),
             "the rook's aim {aim} has no row in rules/mating.toml"
         );
     }
     let prefers = src.matches("Prefer(\"").count();
-    assert!(prefers + aims.len() >= pecp::knowledge::mating::criteria().len());
+    assert!(prefers + aims.len() >= pecp::knowledge::books::mating::BOOK.criteria().len());
 }
 
 #[test]
@@ -123,7 +124,7 @@ fn the_mating_rules_judge_textbook_positions() {
             .unwrap();
         pecp::board::facts::Node::from_chess(&pos)
     };
-    let fired = |fen: &str| pecp::knowledge::mating::fires(&node(fen));
+    let fired = |fen: &str| pecp::knowledge::books::mating::fired_names(&node(fen));
     // Mate on the edge with the kings in opposition.
     assert!(fired("k6R/8/1K6/8/8/8/8/8 b - - 0 1").contains(&"mated"));
     // Stalemate in the corner.
@@ -163,8 +164,8 @@ fn the_mating_rules_judge_textbook_positions() {
         ]
     );
     assert!(
-        pecp::knowledge::mating::evaluate(&node("4k3/R7/8/8/8/8/8/4K3 b - - 0 1")).weight
-            > pecp::knowledge::mating::evaluate(&node("8/8/8/4k3/8/8/8/R3K3 b - - 0 1")).weight
+        pecp::knowledge::evaluate::evaluate(&node("4k3/R7/8/8/8/8/8/4K3 b - - 0 1")).weight
+            > pecp::knowledge::evaluate::evaluate(&node("8/8/8/4k3/8/8/8/R3K3 b - - 0 1")).weight
     );
 }
 

@@ -3,7 +3,7 @@
 mod common;
 
 use pecp::judges::truth::{Truth, keeps_value};
-use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::evaluate::level1;
 use pecp::knowledge::select::decide;
 use pecp::play::line::{self, Player, Termination};
 use pecp::{Input, Tablebases};
@@ -26,7 +26,7 @@ fn start(fen: &str) -> Chess {
 #[test]
 fn first_move_is_kd4_the_only_win() {
     let pos = start(FIG3);
-    let d = decide(&pos, &evaluate).unwrap();
+    let d = decide(&pos, &level1).unwrap();
     assert_eq!(San::from_move(&pos, d.chosen().mv).to_string(), "Kd4");
     let truth = common::truth("first_move_is_kd4_the_only_win");
     let winning: Vec<String> = pos
@@ -53,7 +53,7 @@ fn paper_line_keeps_the_win_and_promotes() {
             break;
         }
         let m = if pos.turn() == Color::White {
-            let m = decide(&pos, &evaluate).unwrap().chosen().mv;
+            let m = decide(&pos, &level1).unwrap().chosen().mv;
             assert!(
                 keeps_value(&truth, &pos, m).unwrap(),
                 "white throws the win away with {m} in {}",

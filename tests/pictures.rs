@@ -229,7 +229,7 @@ fn the_map_agrees_with_the_solver_and_marks_the_rules_errors() {
                         let wins = o_.white_wins(k);
                         let v = pecp::knowledge::proof::judge_position(
                             &k.to_chess(),
-                            &evaluate::evaluate,
+                            &evaluate::level1,
                         )
                         .verdict;
                         match (wins, v == Verdict::Win, v == Verdict::Draw) {

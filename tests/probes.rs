@@ -3,9 +3,9 @@
 
 mod common;
 
-use pecp::apps::endings::chess;
 use pecp::board::enumerate::all_positions;
 use pecp::judges::mate_oracle::Ending;
+use pecp::play::walk::chess;
 use rayon::prelude::*;
 use shakmaty::{Position, Square};
 

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use pecp::board::facts::Node;
 use pecp::board::position::{Orientation, to_user};
 use pecp::judges::oracle::Oracle;
-use pecp::knowledge::evaluate::evaluate;
+use pecp::knowledge::evaluate::{evaluate, level1};
 use pecp::knowledge::select::decide;
 use pecp::{Input, Kpk, Tablebases};
 use proptest::prelude::*;
@@ -100,8 +100,8 @@ proptest! {
         let (e, em) = (evaluate(&Node::from_kpk(k)), evaluate(&Node::from_kpk(m)));
         prop_assert_eq!(e.weight, em.weight);
         prop_assert_eq!(e.verdict(), em.verdict());
-        let d = decide(&k.to_chess(), &evaluate);
-        let dm = decide(&m.to_chess(), &evaluate);
+        let d = decide(&k.to_chess(), &level1);
+        let dm = decide(&m.to_chess(), &level1);
         match (d, dm) {
             (Some(d), Some(dm)) => {
                 let a = d.chosen().mv;
@@ -121,7 +121,7 @@ proptest! {
         use pecp::play::selectors::Selector;
         let pos = k.to_chess();
         for s in [Selector::Pecp, Selector::Soma { seed: 7 }, Selector::AlphaBeta { depth }] {
-            match s.choose(&pos, &evaluate) {
+            match s.choose(&pos, &level1) {
                 Some(m) => prop_assert!(pos.is_legal(m), "{} plays an illegal {}", s.label(), m),
                 None => prop_assert!(pos.legal_moves().is_empty()),
             }

@@ -4,8 +4,7 @@
 //! program fires has its row, and the programs declare before they use.
 
 use pecp::board::facts::Node;
-use pecp::knowledge::evaluate::fired_rules;
-use pecp::knowledge::weights::RuleBook;
+use pecp::knowledge::books::kpk;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 fn node(fen: &str) -> Node {
@@ -24,8 +23,9 @@ fn node(fen: &str) -> Node {
 }
 
 fn fired(fen: &str) -> Vec<String> {
-    let book = RuleBook::builtin();
-    fired_rules(&node(fen).canonical(), book)
+    let book = kpk::BOOK.builtin_rules();
+    kpk::BOOK
+        .fires(&node(fen), book)
         .iter()
         .map(|r| book.row(r).id.clone())
         .collect()
@@ -581,7 +581,7 @@ fn every_rule_fires_on_its_textbook_position_and_not_on_the_other() {
 
 #[test]
 fn every_rule_has_a_test_case() {
-    let book = RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     for row in &book.rows {
         assert!(
             CASES.iter().any(|(id, _, _)| *id == row.id),
@@ -608,7 +608,7 @@ fn ids_in_source_order(src: &str, head: &str) -> Vec<String> {
 
 #[test]
 fn scoring_rules_appear_in_the_program_in_priority_order() {
-    let book = RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     let in_book: Vec<String> = book.rows.iter().map(|r| r.id.clone()).collect();
     let in_program = ids_in_source_order(include_str!("../rules/position.rs"), "Fires(\"");
     assert_eq!(
@@ -625,7 +625,7 @@ fn scoring_rules_appear_in_the_program_in_priority_order() {
 
 #[test]
 fn clause_counts_add_up_and_fitted_clauses_are_counted_honestly() {
-    let book = RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     let src = include_str!("../rules/position.rs");
     let heads = src
         .lines()
@@ -663,10 +663,7 @@ fn clause_counts_add_up_and_fitted_clauses_are_counted_honestly() {
 
 #[test]
 fn criteria_appear_in_the_program_in_the_order_they_are_tried() {
-    let listed: Vec<String> = pecp::knowledge::select::criteria()
-        .iter()
-        .map(|c| c.id.clone())
-        .collect();
+    let listed: Vec<String> = kpk::BOOK.criteria().iter().map(|c| c.id.clone()).collect();
     let in_program = ids_in_source_order(include_str!("../rules/compare.rs"), "Prefer(\"");
     assert_eq!(
         in_program, listed,
@@ -720,21 +717,19 @@ fn every_rule_the_program_fires_has_a_row() {
     // Every KPK position on the canonical half, and every position one move
     // later that is not KPK any more (a promotion or a capture).
     use shakmaty::Position;
-    let book = RuleBook::builtin();
+    let book = kpk::BOOK.builtin_rules();
     let mut seen = std::collections::BTreeSet::new();
     for k in pecp::board::enumerate::all_positions() {
         if k.canonical() != k {
             continue;
         }
-        seen.extend(pecp::knowledge::rules::fires(&Node::from_kpk(k)));
+        seen.extend(kpk::fired_names(&Node::from_kpk(k)));
         let pos = k.to_chess();
         for m in pos.legal_moves() {
             if m.is_promotion() || m.is_capture() {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                seen.extend(pecp::knowledge::rules::fires(
-                    &Node::from_chess(&after).canonical(),
-                ));
+                seen.extend(kpk::fired_names(&Node::from_chess(&after).canonical()));
             }
         }
     }
@@ -758,6 +753,6 @@ fn every_rule_the_program_fires_has_a_row() {
 #[test]
 fn weights_file_errors_name_the_row() {
     let bad = "[[rule]]\nid = \"x\"\nweight = 1.5\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\ntheme = \"race\"\nsentence = \"\"\n";
-    let e = RuleBook::parse(bad).unwrap_err();
+    let e = kpk::BOOK.parse_rules(bad).unwrap_err();
     assert!(e.contains("rule x") && e.contains("outside [0, 1]"), "{e}");
 }

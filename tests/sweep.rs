@@ -238,7 +238,10 @@ fn the_verdict_never_contradicts_a_proved_move() {
         for m in pos.legal_moves() {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            let e = eval(&pecp::Node::from_chess(&after));
+            let e = eval(
+                &pecp::knowledge::books::kpk::BOOK,
+                &pecp::Node::from_chess(&after),
+            );
             if e.deterministic && e.verdict() == wants && j.verdict != wants {
                 contradictions.push(pecp::board::position::fen_of(&pos));
             }

@@ -102,7 +102,9 @@ fn a_tuned_file_reads_back_through_weights() {
 fn a_bad_weights_file_is_refused_in_one_line() {
     let dir = std::env::temp_dir().join(format!("pecp-weights-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let good = pecp::knowledge::weights::RuleBook::builtin().to_toml("all rules");
+    let good = pecp::knowledge::books::kpk::BOOK
+        .builtin_rules()
+        .to_toml("all rules");
     let cases = [
         (
             "missing",

@@ -10,7 +10,7 @@ use crate::board::facts::Node;
 use crate::board::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, TbValue};
-use crate::knowledge::evaluate::{Evaluation, evaluate};
+use crate::knowledge::evaluate::{Evaluation, evaluate, level1};
 use crate::knowledge::explain::{Explanation, Judge, explain};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge};
 use crate::knowledge::select::Decision;
@@ -50,7 +50,7 @@ pub struct EvalReport {
 impl EvalReport {
     /// From an evaluation.
     pub fn new(e: &Evaluation) -> EvalReport {
-        let book = e.knowledge.book();
+        let book = e.book.rules();
         EvalReport {
             weight: round4(e.weight),
             verdict: e.verdict().word(),
@@ -330,7 +330,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
     let (kpk, orientation) = (input.kpk, input.orientation);
     let pos = kpk.to_chess_with_counters(input.halfmoves, input.fullmoves);
     let own = evaluate(&Node::from_kpk(kpk));
-    let decision = crate::knowledge::select::decide(&pos, &evaluate);
+    let decision = crate::knowledge::select::decide(&pos, &level1);
     let user = to_user(&pos, orientation);
     let own_tb = match tb {
         Some(t) => Some(t.value(&pos)?),
@@ -385,7 +385,7 @@ pub fn other_selector(input: &Input, selector: Selector) -> SelectorChoice {
         .to_chess_with_counters(input.halfmoves, input.fullmoves);
     SelectorChoice {
         selector: selector.label(),
-        chosen: selector.choose(&pos, &evaluate).map(|m| {
+        chosen: selector.choose(&pos, &level1).map(|m| {
             let (san, uci) = user_move_names(&pos, m, input.orientation);
             MoveName { uci, san }
         }),

@@ -227,7 +227,7 @@ fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) ->
         &to_user(&p.before, orientation),
         10,
         crate::play::mater::Mode::Threats,
-        crate::apps::endings::MATER_NODES,
+        crate::play::mater::MATER_NODES,
     );
     let sentence = match found.mate_in {
         Some(n) => format!(

@@ -6,7 +6,7 @@ use shakmaty::{Color, Square};
 
 use crate::board::position::Kpk;
 use crate::error::Result;
-use crate::knowledge::evaluate::{Verdict, evaluate};
+use crate::knowledge::evaluate::{Verdict, level1};
 
 /// The value of one square of the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub fn map(
 }
 
 fn cell(k: Kpk, wins: bool) -> Cell {
-    let v = crate::knowledge::proof::judge_position(&k.to_chess(), &evaluate).verdict;
+    let v = crate::knowledge::proof::judge_position(&k.to_chess(), &level1).verdict;
     if wins {
         Cell::Won {
             disagrees: v != Verdict::Win,

@@ -17,7 +17,7 @@ use crate::apps::validate::{Options, SideFilter, WeightCache, select_positions, 
 use crate::error::Result;
 use crate::judges::truth::Truth;
 use crate::knowledge::evaluate::VERDICT_THRESHOLD;
-use crate::knowledge::weights::{Kind, RuleBook, RuleSet};
+use crate::knowledge::weights::{Kind, RuleSet, RuleTable};
 use crate::rng::SplitMix64;
 
 /// The lowest and highest weight an averaged rule may take: nearer 0 or 1
@@ -57,7 +57,7 @@ pub struct Data {
 ///
 /// # Errors
 /// A tablebase probe error.
-pub fn data(truth: &Truth, book: &RuleBook, sample: Option<(usize, u64)>) -> Result<Data> {
+pub fn data(truth: &Truth, book: &RuleTable, sample: Option<(usize, u64)>) -> Result<Data> {
     let table = truth_table(truth)?;
     let cache = WeightCache::build_with(book);
     let genes: Vec<usize> = (0..book.rows.len())
@@ -123,12 +123,12 @@ impl Data {
     }
 
     /// The gene weights of `book`.
-    pub fn weights_of(&self, book: &RuleBook) -> Vec<f64> {
+    pub fn weights_of(&self, book: &RuleTable) -> Vec<f64> {
         self.genes.iter().map(|&i| book.rows[i].weight).collect()
     }
 
     /// `book` with the gene weights `w`.
-    pub fn book_with(&self, book: &RuleBook, w: &[f64]) -> RuleBook {
+    pub fn book_with(&self, book: &RuleTable, w: &[f64]) -> RuleTable {
         let mut b = book.clone();
         for (&i, &x) in self.genes.iter().zip(w) {
             b.rows[i].weight = (x * 1000.0).round() / 1000.0;
@@ -346,7 +346,7 @@ pub struct TuneReport {
     pub rejected_because: Option<String>,
     /// The tuned book.
     #[serde(skip)]
-    pub book: RuleBook,
+    pub book: RuleTable,
 }
 
 impl TuneReport {
@@ -406,7 +406,7 @@ pub struct Found<'a> {
     /// The tuner's data.
     pub data: &'a Data,
     /// The starting book.
-    pub book: &'a RuleBook,
+    pub book: &'a RuleTable,
     /// The starting gene weights.
     pub start: Vec<f64>,
     /// The result.

@@ -31,7 +31,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 use crate::apps::analysis::{Analysis, analyse, other_selector};
 use crate::board::position::{Input, fen_of, to_user, user_move_names};
 use crate::judges::tablebase::Tablebases;
-use crate::knowledge::evaluate::evaluate;
+use crate::knowledge::evaluate::level1;
 use crate::knowledge::proof::ProvedBy;
 use crate::play::selectors::Selector;
 
@@ -179,11 +179,11 @@ impl Engine {
         let mater = attacking
             .then(|| {
                 let (depth, mode) = crate::play::line::DEFAULT_MATER;
-                crate::apps::endings::mater_move(&norm, depth, mode)
+                crate::play::mater::mater_move(&norm, depth, mode)
             })
             .flatten();
         let chosen = mater.or_else(|| {
-            crate::knowledge::select::decide_avoiding(&norm, &evaluate, &|_| false)
+            crate::knowledge::select::decide_avoiding(&norm, &level1, &|_| false)
                 .map(|d| d.chosen().mv)
         });
         let Some(mv) = chosen else {
@@ -239,7 +239,7 @@ impl Engine {
                     .iter()
                     .any(|(b, t)| b == after.board() && *t == after.turn())
         };
-        let choice = Selector::Pecp.choose_avoiding(&pos, &evaluate, &avoid)?;
+        let choice = Selector::Pecp.choose_avoiding(&pos, &level1, &avoid)?;
         Some(user_move_names(&pos, choice.mv, o).1)
     }
 }

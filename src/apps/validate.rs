@@ -14,9 +14,11 @@ use crate::board::position::{Kpk, TABLE_SIZE, fen_of};
 use crate::error::Result;
 use crate::judges::mate_oracle::Ending;
 use crate::judges::truth::Truth;
-use crate::knowledge::evaluate::{Evaluation, Verdict, combine, evaluate_with};
+use crate::knowledge::book::Book;
+use crate::knowledge::books::kpk;
+use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, evaluate_with, level1};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge_position};
-use crate::knowledge::weights::{RuleBook, RuleSet};
+use crate::knowledge::weights::{RuleSet, RuleTable};
 use crate::play::line::{self, Player, Termination};
 use crate::play::selectors::Selector;
 use crate::rng::SplitMix64;
@@ -215,7 +217,7 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
             })
             .collect();
         let mut walk =
-            crate::apps::endings::Walk::new(ending, truth.tables(), Some(line::DEFAULT_MATER));
+            crate::play::walk::Walk::new(ending, truth.tables(), Some(line::DEFAULT_MATER));
         let mut distinct: Vec<(Square, Square, Square)> = mine.iter().map(|m| m.1).collect();
         distinct.sort_unstable();
         distinct.dedup();
@@ -224,11 +226,8 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
         let mut ends = rustc_hash::FxHashMap::default();
         for &(w, b, p) in &distinct {
             let mut end = walk.after_promotion(w, b, p)?;
-            if matches!(
-                end,
-                (crate::apps::endings::End::Circles, _) | (_, Some(101..))
-            ) {
-                let pos = crate::apps::endings::chess(ending, true, w, b, p).expect("legal");
+            if matches!(end, (crate::play::walk::End::Circles, _) | (_, Some(101..))) {
+                let pos = crate::play::walk::chess(ending, true, w, b, p).expect("legal");
                 end = crate::apps::endings::play_as_line(&pos, truth, Some(line::DEFAULT_MATER))?;
             }
             ends.insert((w, b, p), end);
@@ -243,8 +242,8 @@ fn to_mate(truth: &Truth, runs: &[&PosOutcome]) -> Result<MateConversion> {
                     sum_after += u64::from(plies);
                     sum_opt += u64::from(oracle.plies(true, w, b, p).unwrap_or(0));
                 }
-                (crate::apps::endings::End::Stalemated, _) => c.stalemated += 1,
-                (crate::apps::endings::End::PieceLost, _) => c.piece_lost += 1,
+                (crate::play::walk::End::Stalemated, _) => c.stalemated += 1,
+                (crate::play::walk::End::PieceLost, _) => c.piece_lost += 1,
                 _ => c.fifty_move += 1,
             }
         }
@@ -426,7 +425,7 @@ pub struct WeightCache {
     evals: Vec<Evaluation>,
     /// The positions just after a promotion, evaluated when first asked.
     promotions: Vec<std::sync::OnceLock<Evaluation>>,
-    book: RuleBook,
+    book: RuleTable,
 }
 
 /// Where a position just after a promotion (the new piece on the 8th
@@ -449,17 +448,17 @@ impl WeightCache {
     /// is mirror-invariant (it works on the canonical half), so only the
     /// canonical positions are evaluated.
     pub fn build() -> WeightCache {
-        WeightCache::build_with(RuleBook::in_use())
+        WeightCache::build_with(kpk::BOOK.rules())
     }
 
     /// The same with the weights of `book`.
-    pub fn build_with(book: &RuleBook) -> WeightCache {
+    pub fn build_with(book: &RuleTable) -> WeightCache {
         let canon = canonical_positions();
         let evals: Vec<(Kpk, Evaluation)> = canon
             .par_iter()
-            .map(|k| (*k, evaluate_with(&Node::from_kpk(*k), book)))
+            .map(|k| (*k, evaluate_with(&kpk::BOOK, &Node::from_kpk(*k), book)))
             .collect();
-        let mut table = vec![combine(RuleSet::default(), book); TABLE_SIZE];
+        let mut table = vec![combine(&kpk::BOOK, RuleSet::default(), book); TABLE_SIZE];
         for (k, e) in &evals {
             table[k.index()] = *e;
             table[k.mirror_files().index()] = *e;
@@ -478,13 +477,21 @@ impl WeightCache {
         self.evals[k.index()]
     }
 
-    /// An evaluator that answers KPK positions and promotions from the
-    /// cache and evaluates the rest (captures).
-    pub fn evaluator(&self) -> impl Fn(&Node) -> Evaluation + '_ {
-        move |node: &Node| match (node.kpk(), promotion_index(node)) {
-            (Some(k), _) => self.evals[k.index()],
-            (None, Some(i)) => *self.promotions[i].get_or_init(|| evaluate_with(node, &self.book)),
-            (None, None) => evaluate_with(node, &self.book),
+    /// An evaluator that answers the KPK book's KPK positions and
+    /// promotions from the cache, evaluates the rest of its positions
+    /// (captures) with the cache's weights, and leaves other books' to
+    /// them.
+    pub fn evaluator(&self) -> impl Level1 + '_ {
+        move |book: &'static Book, node: &Node| {
+            if *book != kpk::BOOK {
+                return level1(book, node);
+            }
+            let plain = || evaluate_with(book, node, &self.book);
+            match (node.kpk(), promotion_index(node)) {
+                (Some(k), _) => self.evals[k.index()],
+                (None, Some(i)) => *self.promotions[i].get_or_init(plain),
+                (None, None) => plain(),
+            }
         }
     }
 }
@@ -675,7 +682,7 @@ pub fn run(
     opts: &Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<(Report, Vec<Counterexample>)> {
-    run_with(truth, opts, RuleBook::in_use(), tick)
+    run_with(truth, opts, kpk::BOOK.rules(), tick)
 }
 
 /// [`run`] with the weights of `book` (`pecp tune` checks its candidates
@@ -686,7 +693,7 @@ pub fn run(
 pub fn run_with(
     truth: &Truth,
     opts: &Options,
-    book: &RuleBook,
+    book: &RuleTable,
     tick: &(dyn Fn() + Sync),
 ) -> Result<(Report, Vec<Counterexample>)> {
     let started = Instant::now();
@@ -788,7 +795,7 @@ impl ClassTally {
 
 /// The figures of a sweep, position by position.
 struct Tally<'b> {
-    book: &'b RuleBook,
+    book: &'b RuleTable,
     judged: ClassTally,
     level1: ClassTally,
     proofs: Proofs,
@@ -809,7 +816,7 @@ struct Tally<'b> {
 }
 
 impl<'b> Tally<'b> {
-    fn new(book: &'b RuleBook) -> Tally<'b> {
+    fn new(book: &'b RuleTable) -> Tally<'b> {
         Tally {
             book,
             judged: ClassTally::default(),

@@ -150,10 +150,11 @@ pub fn load_weights(path: Option<&std::path::Path>) -> Result<(), PecpError> {
         what: format!("cannot read --weights {}", path.display()),
         source: e,
     })?;
-    let book = pecp::knowledge::weights::RuleBook::builtin()
+    let book = pecp::knowledge::books::kpk::BOOK
+        .builtin_rules()
         .with_weights(&text)
         .map_err(|e| PecpError::Usage(format!("--weights {}: {e}", path.display())))?;
-    if pecp::knowledge::weights::RuleBook::install(book) {
+    if pecp::knowledge::books::kpk::BOOK.install(book) {
         Ok(())
     } else {
         Err(PecpError::Usage(

@@ -2,8 +2,7 @@
 
 use std::io::Write;
 
-use pecp::knowledge::select::criteria;
-use pecp::knowledge::weights::RuleBook;
+use pecp::knowledge::books;
 use pecp::report::rules::{json, text};
 
 use super::Outcome;
@@ -16,11 +15,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    let book = RuleBook::in_use();
     let s = if args.json {
-        json(book, criteria())
+        json(&books::ALL)
     } else {
-        text(book, criteria())
+        text(&books::ALL)
     };
     out.write_all(s.as_bytes())?;
     Ok(0)

@@ -10,7 +10,6 @@ use pecp::PecpError;
 use pecp::apps::tune::{Found, Genetic, TuneReport, data, genetic, logistic};
 use pecp::apps::validate::{Options, SideFilter, run_with};
 use pecp::judges::truth::Truth;
-use pecp::knowledge::weights::RuleBook;
 use pecp::report::tune::{json, text};
 
 use super::{Outcome, find_tables, in_pool, progress_bar};
@@ -96,7 +95,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
 
 fn tune(args: &Args, truth: &Truth) -> Result<TuneReport, PecpError> {
     let started = std::time::Instant::now();
-    let book = RuleBook::in_use();
+    let book = pecp::knowledge::books::kpk::BOOK.rules();
     let sample = args.sample.filter(|&n| n > 0).map(|n| (n, args.seed));
     let d = data(truth, book, sample)?;
     let start = d.weights_of(book);

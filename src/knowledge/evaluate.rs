@@ -1,13 +1,15 @@
 //! Level-1 weight of one position (the paper's step 18c).
 //!
-//! If deterministic rules fire, the first of them in `rules/weights.toml`
-//! order gives the weight alone. Otherwise the weight is the arithmetic mean
+//! If deterministic rules fire, the first of them in the book's rule table
+//! gives the weight alone. Otherwise the weight is the arithmetic mean
 //! of every averaged rule that fires, each distinct rule once. If nothing
 //! fires the weight is 0.5 and the position is marked "no rule".
 
 use crate::board::facts::Node;
 use crate::board::geometry::Side;
-use crate::knowledge::weights::{Kind, RuleBook, RuleSet};
+use crate::knowledge::book::Book;
+use crate::knowledge::books;
+use crate::knowledge::weights::{Kind, RuleSet, RuleTable};
 
 /// Weights above this are "win", below it "draw", equal "unknown".
 pub const VERDICT_THRESHOLD: f64 = 0.5;
@@ -45,26 +47,6 @@ impl Verdict {
     }
 }
 
-/// Which rule book an evaluation's rules belong to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Knowledge {
-    /// The KPK rules of `rules/position.rs` (the book in use).
-    #[default]
-    Pawn,
-    /// The mating rules of `rules/mating.rs`.
-    Mating,
-}
-
-impl Knowledge {
-    /// The rule book the fired rules index.
-    pub fn book(self) -> &'static RuleBook {
-        match self {
-            Knowledge::Pawn => RuleBook::in_use(),
-            Knowledge::Mating => crate::knowledge::mating::book(),
-        }
-    }
-}
-
 /// The level-1 evaluation of a position.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {
@@ -76,8 +58,8 @@ pub struct Evaluation {
     pub fired: RuleSet,
     /// A win-side and a draw-side deterministic rule fired together.
     pub conflict: bool,
-    /// The rule book of `fired`.
-    pub knowledge: Knowledge,
+    /// The book whose rules fired.
+    pub book: &'static Book,
 }
 
 impl Evaluation {
@@ -92,21 +74,14 @@ impl Evaluation {
     }
 }
 
-/// Runs the Datalog program on a position; returns the rules that fired.
-/// (A test checks that every rule the program can fire has its row.)
-pub fn fired_rules(node: &Node, book: &RuleBook) -> RuleSet {
-    crate::knowledge::rules::fires(node)
-        .filter_map(|name| book.id(name))
-        .collect()
-}
-
-/// Combines fired rules into a weight (step 18c).
-pub fn combine(fired: RuleSet, book: &RuleBook) -> Evaluation {
+/// Combines the rules of `book` that fired, with the weights of `table`,
+/// into a weight (step 18c).
+pub fn combine(book: &'static Book, fired: RuleSet, table: &RuleTable) -> Evaluation {
     let mut det: Option<f64> = None;
     let (mut win_side, mut draw_side) = (false, false);
     let (mut sum, mut n) = (0.0, 0usize);
     for r in fired.iter() {
-        let row = book.row(r);
+        let row = table.row(r);
         match row.kind {
             Kind::Deterministic => {
                 // Book order is priority order: the first one decides.
@@ -130,20 +105,35 @@ pub fn combine(fired: RuleSet, book: &RuleBook) -> Evaluation {
         deterministic,
         fired,
         conflict: win_side && draw_side,
-        knowledge: Knowledge::Pawn,
+        book,
     }
 }
 
-/// The level-1 evaluation of a position with the built-in rule book.
-/// The position is put on the canonical half of the board first (pawn on
-/// files a-d), so a position and its mirror image always weigh the same.
+/// The level-1 evaluation of a position on its own, by the book that
+/// judges it (found from its material).
 pub fn evaluate(node: &Node) -> Evaluation {
-    evaluate_with(node, RuleBook::in_use())
+    level1(books::of(node), node)
 }
 
-/// [`evaluate`] with the weights of `book`.
-pub fn evaluate_with(node: &Node, book: &RuleBook) -> Evaluation {
-    combine(fired_rules(&node.canonical(), book), book)
+/// The level-1 evaluation of `node` by `book`, with the book's table in
+/// use: the evaluator a decision uses by default, `book` judging the
+/// position the move is made from (and so the position after it, a
+/// promotion or a capture included).
+pub fn level1(book: &'static Book, node: &Node) -> Evaluation {
+    evaluate_with(book, node, book.rules())
+}
+
+/// Level 1 as a decision runs it: the evaluation, by the book that judges
+/// the position a move is made from, of the position after the move.
+/// [`level1`] is the plain one; a
+/// caller may remember evaluations or weigh with other weights.
+pub trait Level1: Fn(&'static Book, &Node) -> Evaluation {}
+
+impl<F: Fn(&'static Book, &Node) -> Evaluation> Level1 for F {}
+
+/// [`level1`] with the weights of `table` (a table of `book`'s rules).
+pub fn evaluate_with(book: &'static Book, node: &Node, table: &RuleTable) -> Evaluation {
+    combine(book, book.fires(node, table), table)
 }
 
 /// Level-1 order for the side choosing: White wants high weights, Black low.
@@ -193,7 +183,7 @@ mod tests {
             format!("[[rule]]\nid = \"{id}\"\nweight = {w}\nkind = \"averaged\"\ndescription = \"\"\nsource = \"\"\ntheme = \"race\"\nsentence = \"\"\n")
         })
         .collect::<String>();
-        let book = RuleBook::parse(&text).unwrap();
+        let book = RuleTable::parse_program(&text, "").unwrap();
         let all = [
             "whiteDrives",
             "whiteCanDrive1",
@@ -203,14 +193,15 @@ mod tests {
         let all = all
             .iter()
             .chain(&["intelligenceB1", "intelligenceB2", "intelligenceB3"]);
-        let e = combine(all.map(|n| book.id(n).unwrap()).collect(), &book);
+        let kpk = &crate::knowledge::books::kpk::BOOK;
+        let e = combine(kpk, all.map(|n| book.id(n).unwrap()).collect(), &book);
         assert!(!e.deterministic);
         assert_eq!((e.weight * 100.0).round() / 100.0, 0.38);
     }
 
     #[test]
     fn deterministic_rule_decides_alone_and_conflicts_are_flagged() {
-        let book = RuleBook {
+        let book = RuleTable {
             rows: vec![
                 row("win", 1.0, Kind::Deterministic),
                 row("draw", 0.0, Kind::Deterministic),
@@ -221,12 +212,13 @@ mod tests {
                 .map(|(n, i)| (n.to_string(), i))
                 .collect(),
         };
+        let kpk = &crate::knowledge::books::kpk::BOOK;
         let set = |names: &[&str]| names.iter().map(|n| book.id(n).unwrap()).collect();
-        let e = combine(set(&["draw", "avg"]), &book);
+        let e = combine(kpk, set(&["draw", "avg"]), &book);
         assert_eq!((e.weight, e.deterministic, e.conflict), (0.0, true, false));
-        let e = combine(set(&["win", "draw"]), &book);
+        let e = combine(kpk, set(&["win", "draw"]), &book);
         assert!(e.conflict);
-        let e = combine(set(&[]), &book);
+        let e = combine(kpk, set(&[]), &book);
         assert_eq!(
             (e.weight, e.no_rule(), e.verdict()),
             (0.5, true, Verdict::Unknown)

@@ -1,8 +1,9 @@
 //! Explanations in words: the verdict of a position and the reasons for
 //! its moves, as an endgame book would give them, with the squares that
-//! decide. The sentences are data (`sentence` in `rules/weights.toml` and
-//! `rules/compare.toml`); this module fills their `{placeholders}` from
-//! the position, in the user's colours and orientation:
+//! decide. The sentences are data (`sentence` in each book's rule table
+//! and criteria); this module fills their `{placeholders}` from the
+//! position, in the user's colours and orientation. Every book knows
+//! these; a book may add its own (see its module):
 //!
 //! | placeholder | what it becomes |
 //! |---|---|
@@ -13,7 +14,7 @@
 //! | `{pawn}`, `{stop}`, `{queen}` | the pawn, the square in front of it, its queening square |
 //! | `{keys}` | the pawn's key squares |
 //! | `{key}`, `{bkey}` | the key square the pawn side's king wins the race to by the most, and the one the defender is best placed for |
-//! | `{corner}` | a rook pawn's drawing corner (a8, b8, c8, c7 or its mirror) |
+//! | `{piece}` | the square of the queen or rook (or the piece the pawn became) |
 
 use serde::Serialize;
 use shakmaty::{Chess, Color, Position, Square};
@@ -22,11 +23,11 @@ use crate::board::facts::Node;
 use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
+use crate::knowledge::book::Book;
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
-use crate::knowledge::rules::position::corner_squares;
 use crate::knowledge::select::{Decider, Decision};
-use crate::knowledge::weights::{Kind, RuleBook, RuleId, Theme};
+use crate::knowledge::weights::{Kind, RuleId, RuleTable, Theme};
 
 /// The explanation of a position (`explanation` in `pecp analyse --json`).
 #[derive(Debug, Clone, Serialize)]
@@ -72,11 +73,17 @@ pub struct Filled {
     pub squares: Vec<String>,
 }
 
-/// Fills `template` from `node` (normalised) shown in `orientation`;
-/// `mover` is the side that made the move being explained, if any.
-/// A placeholder with nothing to fill it stays as it is (`{pawn}` after a
-/// promotion), which the tests catch.
-pub fn fill(template: &str, node: &Node, orientation: Orientation, mover: Option<Side>) -> Filled {
+/// Fills `template`, a sentence of `book`, from `node` (normalised) shown
+/// in `orientation`; `mover` is the side that made the move being
+/// explained, if any. A placeholder with nothing to fill it stays as it is
+/// (`{pawn}` after a promotion), which the tests catch.
+pub fn fill(
+    book: &Book,
+    template: &str,
+    node: &Node,
+    orientation: Orientation,
+    mover: Option<Side>,
+) -> Filled {
     let mut out = Filled::default();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -85,7 +92,15 @@ pub fn fill(template: &str, node: &Node, orientation: Orientation, mover: Option
             break;
         };
         let name = &rest[open + 1..open + close];
-        match word(name, node, orientation, mover) {
+        let own = || {
+            let names = (book.spec().words)(name, node)?;
+            let names: Vec<String> = names
+                .into_iter()
+                .map(|s| square_name(s, orientation))
+                .collect();
+            Some((names.join(", "), names))
+        };
+        match word(name, node, orientation, mover).or_else(own) {
             Some((text, squares)) => {
                 out.text.push_str(&text);
                 for s in squares {
@@ -166,12 +181,6 @@ fn word(
             .and_then(|p| best_for(key_squares(p).collect(), node.bk, node.wk))
             .and_then(one),
         "piece" => node.piece.and_then(|(s, _)| one(s)),
-        "critical" => node
-            .piece
-            .and_then(|(s, _)| one(crate::knowledge::rules::mating::critical_square(node.bk, s))),
-        "corner" => pawn
-            .filter(|p| p.on_rook_file())
-            .and_then(|p| many(corner_squares(p).to_vec())),
         _ => None,
     }
 }
@@ -199,7 +208,7 @@ fn lower_first(s: &str) -> String {
 
 /// The deterministic rule that decides an evaluation (the first by
 /// priority), if one does.
-pub fn deciding_rule(e: &Evaluation, book: &RuleBook) -> Option<RuleId> {
+pub fn deciding_rule(e: &Evaluation, book: &RuleTable) -> Option<RuleId> {
     e.fired
         .iter()
         .find(|&r| book.row(r).kind == Kind::Deterministic)
@@ -207,7 +216,7 @@ pub fn deciding_rule(e: &Evaluation, book: &RuleBook) -> Option<RuleId> {
 
 /// The averaged rules that fired, strongest first: those on the side of
 /// the verdict, furthest from 0.5.
-fn strongest_averaged(e: &Evaluation, book: &RuleBook) -> Vec<RuleId> {
+fn strongest_averaged(e: &Evaluation, book: &RuleTable) -> Vec<RuleId> {
     let mut v: Vec<RuleId> = e
         .fired
         .iter()
@@ -291,10 +300,16 @@ fn proved_by_moves(
         .find(|c| c.mv == example)
         .expect("the proving move is legal");
     let (san, _) = user_move_names(pos, c.mv, orientation);
-    let book = c.eval.knowledge.book();
-    let rule = deciding_rule(&c.eval, book).expect("a proving move's position is decided");
-    let row = book.row(rule);
-    let f = fill(&row.sentence, &c.node, orientation, Some(side_to_move(pos)));
+    let table = c.eval.book.rules();
+    let rule = deciding_rule(&c.eval, table).expect("a proving move's position is decided");
+    let row = table.row(rule);
+    let f = fill(
+        c.eval.book,
+        &row.sentence,
+        &c.node,
+        orientation,
+        Some(side_to_move(pos)),
+    );
     let text = match j.by_move {
         Some(_) => format!("{head} with {san}: {}", lower_first(&f.text)),
         None => {
@@ -314,50 +329,53 @@ fn verdict(
     orientation: Orientation,
     own: &Evaluation,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
-    let book = own.knowledge.book();
-    let pawn_side = color_name(user_colour(Side::White, orientation));
-    let winner = (own.verdict() == Verdict::Win).then_some(pawn_side);
-    if let Some(r) = deciding_rule(own, book) {
-        let row = book.row(r);
-        let mut f = fill(&row.sentence, node, orientation, None);
+    let (book, table) = (own.book, own.book.rules());
+    let pawn_side = user_colour(Side::White, orientation);
+    let winner = (own.verdict() == Verdict::Win).then_some(color_name(pawn_side));
+    if let Some(r) = deciding_rule(own, table) {
+        let row = table.row(r);
+        let mut f = fill(book, &row.sentence, node, orientation, None);
         let head = match winner {
-            Some(_) => format!(
-                "{} wins.",
-                capitalised(user_colour(Side::White, orientation))
-            ),
+            Some(_) => format!("{} wins.", capitalised(pawn_side)),
             None => "Draw.".to_string(),
         };
         f.text = format!("{head} {}", f.text);
         return (winner, true, Some(row.theme), f);
     }
-    let lean = match own.verdict() {
-        Verdict::Win => format!(
-            "{} should win",
-            capitalised(user_colour(Side::White, orientation))
-        ),
-        Verdict::Draw => "It should be a draw".into(),
-        Verdict::Unknown => "The rules cannot tell".into(),
-    };
-    let text = if own.knowledge == crate::knowledge::evaluate::Knowledge::Mating && winner.is_some()
-    {
-        format!(
-            "{} wins: a queen or rook against the bare king mates by force (how far the mate has come: weight {:.2}).",
-            capitalised(user_colour(Side::White, orientation)),
-            own.weight
-        )
-    } else {
-        format!(
-            "{lean} (a judgement, not a proof: no rule decides it; weight {:.2}).",
-            own.weight
-        )
+    let (theme, f) = unproved(node, orientation, own);
+    (winner, false, theme, f)
+}
+
+/// The words of a verdict no deterministic rule decides: the book's sure
+/// win, or a judgement; then the two strongest averaged rules.
+fn unproved(node: &Node, orientation: Orientation, own: &Evaluation) -> (Option<Theme>, Filled) {
+    let (book, table) = (own.book, own.book.rules());
+    let pawn_side = capitalised(user_colour(Side::White, orientation));
+    let weight = format!("{:.2}", own.weight);
+    let sure = book
+        .spec()
+        .sure_win
+        .filter(|_| own.verdict() == Verdict::Win);
+    let text = match (sure, own.verdict()) {
+        (Some(s), _) => fill(book, s, node, orientation, None)
+            .text
+            .replace("{weight}", &weight),
+        (None, v) => {
+            let lean = match v {
+                Verdict::Win => format!("{pawn_side} should win"),
+                Verdict::Draw => "It should be a draw".into(),
+                Verdict::Unknown => "The rules cannot tell".into(),
+            };
+            format!("{lean} (a judgement, not a proof: no rule decides it; weight {weight}).")
+        }
     };
     let mut f = Filled {
         text,
         squares: Vec::new(),
     };
-    let strongest = strongest_averaged(own, book);
+    let strongest = strongest_averaged(own, table);
     for &r in strongest.iter().take(2) {
-        let g = fill(&book.row(r).sentence, node, orientation, None);
+        let g = fill(book, &table.row(r).sentence, node, orientation, None);
         f.text = format!("{} {}", f.text, g.text);
         for s in g.squares {
             if !f.squares.contains(&s) {
@@ -365,8 +383,7 @@ fn verdict(
             }
         }
     }
-    let theme = strongest.first().map(|&r| book.row(r).theme);
-    (winner, false, theme, f)
+    (strongest.first().map(|&r| table.row(r).theme), f)
 }
 
 fn side_to_move(pos: &Chess) -> Side {
@@ -409,63 +426,65 @@ pub fn line_move(
 /// Why PECP plays its move: the rule that proves the position after it,
 /// or the level-2 criterion that decided, or the level-1 weight.
 fn chosen_move(pos: &Chess, orientation: Orientation, d: &Decision) -> MoveExplanation {
-    let mover = side_to_move(pos);
-    let c = d.chosen();
-    let book = c.eval.knowledge.book();
-    let (san, uci) = user_move_names(pos, c.mv, orientation);
-    let name = |i: usize| user_move_names(pos, d.moves[i].mv, orientation).0;
-    let rule = deciding_rule(&c.eval, book).filter(|_| proved_for(&c.eval, mover));
-    let (theme, f) = if d.moves.len() == 1 {
-        let text = format!("{san}: the only legal move.");
-        (
-            None,
-            Filled {
-                text,
-                squares: vec![],
-            },
-        )
-    } else if let Some(r) = rule {
-        let row = book.row(r);
-        let f = fill(&row.sentence, &c.node, orientation, Some(mover));
-        (
-            Some(row.theme),
-            Filled {
-                text: format!("{san}: {}", lower_first(&f.text)),
-                ..f
-            },
-        )
-    } else {
-        let won = d.tournament.iter().rev().find(|p| p.winner == d.chosen);
-        match won.map(|p| (p, p.decider)) {
-            Some((p, Decider::Criterion(id))) => {
-                let crit = id.criterion();
-                let other = name(if p.a == d.chosen { p.b } else { p.a });
-                let f = fill(&crit.sentence, &c.node, orientation, Some(mover));
-                let text = format!("{san} rather than {other}: {}", f.text);
-                (Some(crit.theme), Filled { text, ..f })
-            }
-            Some((_, Decider::AvoidsRepetition | Decider::PawnStepBreaksRepetition)) => (
-                None,
-                Filled {
-                    text: format!("{san}: it does not repeat a position."),
-                    squares: vec![],
-                },
-            ),
-            _ => (
-                None,
-                Filled {
-                    text: format!("{san}: the best weight at level 1 ({:.2}).", c.eval.weight),
-                    squares: vec![],
-                },
-            ),
-        }
-    };
+    let (san, uci) = user_move_names(pos, d.chosen().mv, orientation);
+    let (theme, f) = chosen_reason(pos, orientation, d, &san);
     MoveExplanation {
         uci,
         san,
         theme,
         sentence: f.text,
         squares: f.squares,
+    }
+}
+
+/// The reason for PECP's move `san`: the only move, the rule that proves
+/// the position after it, the level-2 criterion that decided, or the
+/// level-1 weight.
+fn chosen_reason(
+    pos: &Chess,
+    orientation: Orientation,
+    d: &Decision,
+    san: &str,
+) -> (Option<Theme>, Filled) {
+    let mover = side_to_move(pos);
+    let c = d.chosen();
+    let table = c.eval.book.rules();
+    let plain = |text: String| {
+        let squares = vec![];
+        (None, Filled { text, squares })
+    };
+    if d.moves.len() == 1 {
+        return plain(format!("{san}: the only legal move."));
+    }
+    if let Some(r) = deciding_rule(&c.eval, table).filter(|_| proved_for(&c.eval, mover)) {
+        let row = table.row(r);
+        let f = fill(
+            c.eval.book,
+            &row.sentence,
+            &c.node,
+            orientation,
+            Some(mover),
+        );
+        let text = format!("{san}: {}", lower_first(&f.text));
+        return (Some(row.theme), Filled { text, ..f });
+    }
+    let won = d.tournament.iter().rev().find(|p| p.winner == d.chosen);
+    match won.map(|p| (p, p.decider)) {
+        Some((p, Decider::Criterion(id))) => {
+            let crit = id.criterion();
+            let other = d.moves[if p.a == d.chosen { p.b } else { p.a }].mv;
+            let other = user_move_names(pos, other, orientation).0;
+            let f = fill(d.book, &crit.sentence, &c.node, orientation, Some(mover));
+            let text = format!("{san} rather than {other}: {}", f.text);
+            (Some(crit.theme), Filled { text, ..f })
+        }
+        Some((_, Decider::AvoidsRepetition | Decider::PawnStepBreaksRepetition)) => {
+            plain(format!("{san}: it does not repeat a position."))
+        }
+        _ => plain(format!(
+            "{san}: the best weight at level 1 ({:.2}).",
+            c.eval.weight
+        )),
     }
 }
 
@@ -491,15 +510,15 @@ fn refuted_moves(
             continue;
         }
         let (san, uci) = user_move_names(pos, c.mv, orientation);
-        let book = c.eval.knowledge.book();
-        let rule = deciding_rule(&c.eval, book)
+        let (book, table) = (c.eval.book, c.eval.book.rules());
+        let rule = deciding_rule(&c.eval, table)
             .filter(|_| c.eval.deterministic && (c.eval.weight > VERDICT_THRESHOLD) == after);
         let (theme, f) = match rule {
             Some(r) => {
-                let row = book.row(r);
+                let row = table.row(r);
                 (
                     Some(row.theme),
-                    fill(&row.sentence, &c.node, orientation, Some(mover)),
+                    fill(book, &row.sentence, &c.node, orientation, Some(mover)),
                 )
             }
             None => (

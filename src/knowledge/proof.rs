@@ -13,7 +13,8 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::facts::Node;
 use crate::board::geometry::Side;
-use crate::knowledge::evaluate::{Evaluation, Verdict};
+use crate::knowledge::books;
+use crate::knowledge::evaluate::{Evaluation, Level1, Verdict};
 
 /// How a verdict is proved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -88,11 +89,13 @@ pub fn judge(
     }
 }
 
-/// Judges `pos` (normalised: White has the pawn) with `eval` for the
-/// position and, where no rule decides it, for the position after each
-/// legal move.
-pub fn judge_position(pos: &Chess, eval: &dyn Fn(&Node) -> Evaluation) -> Judgement {
-    let own = eval(&Node::from_chess(pos));
+/// Judges `pos` (normalised: White has the pawn) by the book that covers
+/// it, with `eval` for the position and, where no rule decides it, for the
+/// position after each legal move.
+pub fn judge_position(pos: &Chess, eval: &impl Level1) -> Judgement {
+    let node = Node::from_chess(pos);
+    let book = books::of(&node);
+    let own = eval(book, &node);
     let moves: Vec<(Move, Evaluation)> = if own.deterministic {
         Vec::new()
     } else {
@@ -101,7 +104,7 @@ pub fn judge_position(pos: &Chess, eval: &dyn Fn(&Node) -> Evaluation) -> Judgem
             .map(|m| {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                (m, eval(&Node::from_chess(&after)))
+                (m, eval(book, &Node::from_chess(&after)))
             })
             .collect()
     };

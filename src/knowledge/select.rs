@@ -10,84 +10,39 @@
 //! promotions queen, rook, bishop, knight; then by destination, higher rank
 //! first, then lower file first.
 
-use std::sync::OnceLock;
-
-use rustc_hash::FxBuildHasher;
-use serde::Deserialize;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role};
 
 use crate::board::facts::Node;
 use crate::board::geometry::Side;
-use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, better_for};
-use crate::knowledge::rules::compare as program;
+use crate::knowledge::book::{Book, Finalist, Preference};
+use crate::knowledge::books;
+use crate::knowledge::evaluate::{Evaluation, Level1, VERDICT_THRESHOLD, better_for};
+use crate::knowledge::weights::Criterion;
 
-/// The comparison criteria file as compiled in.
-pub const COMPARE_TOML: &str = include_str!("../../rules/compare.toml");
-
-/// One level-2 criterion.
-#[derive(Debug, Clone, Deserialize, serde::Serialize)]
-pub struct Criterion {
-    /// Id as in `Prefer("id", _)`.
-    pub id: String,
-    /// What it means.
-    pub description: String,
-    /// Where the knowledge comes from.
-    pub source: String,
-    /// The chess theme it belongs to.
-    pub theme: crate::knowledge::weights::Theme,
-    /// Why it prefers a move, as a template the explanation fills from the
-    /// position after the move (see [`crate::knowledge::explain`]).
-    pub sentence: String,
-}
-
-#[derive(Deserialize)]
-struct CompareFile {
-    criterion: Vec<Criterion>,
-}
-
-/// The `[[criterion]]` rows of a TOML file, in order.
-///
-/// # Panics
-/// If the compiled-in file does not parse (the tests read every one).
-pub fn parse_criteria(text: &str) -> Vec<Criterion> {
-    toml::from_str::<CompareFile>(text)
-        .expect("the criteria files in rules/ are checked by the tests")
-        .criterion
-}
-
-/// The criteria in the order they are tried.
-pub fn criteria() -> &'static [Criterion] {
-    static C: OnceLock<Vec<Criterion>> = OnceLock::new();
-    C.get_or_init(|| parse_criteria(COMPARE_TOML))
-}
-
-/// A level-2 criterion: its place in `rules/compare.toml`, which is the
-/// order the criteria are tried in.
+/// A level-2 criterion: its book and its place in the book's list, which
+/// is the order the criteria are tried in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CriterionId(u8);
+pub struct CriterionId {
+    book: &'static Book,
+    index: u8,
+}
 
 impl CriterionId {
-    /// The criterion the program names `name`, if `rules/compare.toml`
-    /// lists it (a test checks that it lists every one).
-    pub fn named(name: &str) -> Option<CriterionId> {
-        criteria()
+    /// The criterion `name` of `book`, if the book lists it (a test checks
+    /// that it lists every one its program names).
+    pub fn named(book: &'static Book, name: &str) -> Option<CriterionId> {
+        book.criteria()
             .iter()
             .position(|c| c.id == name)
-            .map(|i| CriterionId(i as u8))
+            .map(|i| CriterionId {
+                book,
+                index: i as u8,
+            })
     }
 
-    /// Its row in `rules/compare.toml`, or, after the KPK criteria, in
-    /// `rules/mating.toml`.
+    /// Its row in the book's criteria.
     pub fn criterion(self) -> &'static Criterion {
-        let i = usize::from(self.0);
-        let kpk = criteria();
-        kpk.get(i)
-            .unwrap_or_else(|| &crate::knowledge::mating::criteria()[i - kpk.len()])
-    }
-
-    /// The mating criterion at `i` in `rules/mating.toml`.
-    pub fn mating(i: usize) -> CriterionId {
-        CriterionId((criteria().len() + i) as u8)
+        &self.book.criteria()[usize::from(self.index)]
     }
 }
 
@@ -100,7 +55,7 @@ pub enum Decider {
     /// The line goes round in circles: of two moves equally proved that do
     /// not repeat, the pawn step breaks the circle.
     PawnStepBreaksRepetition,
-    /// A criterion of `rules/compare.toml`.
+    /// A criterion of the book's level 2.
     Criterion(CriterionId),
     /// No criterion separated the two: the level-1 order stands.
     Level1Order,
@@ -147,6 +102,8 @@ pub struct Pairing {
 /// Everything the two selection levels found in one position.
 #[derive(Debug, Clone)]
 pub struct Decision {
+    /// The book that judged it.
+    pub book: &'static Book,
     /// Every legal move, in canonical order.
     pub moves: Vec<Candidate>,
     /// Level-1 best three, best first (indices into `moves`).
@@ -209,9 +166,10 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
     )
 }
 
-/// Decides a move with the given level-1 evaluator. `None` if the side to
-/// move has no legal move.
-pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
+/// Decides a move with the given level-1 evaluator, by the book that
+/// judges `pos` (found from its material). `None` if the side to move has
+/// no legal move.
+pub fn decide(pos: &Chess, eval: &impl Level1) -> Option<Decision> {
     decide_avoiding(pos, eval, &|_| false)
 }
 
@@ -222,35 +180,17 @@ pub fn decide(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decisi
 /// position (the threefold-repetition rule), as any player would.
 pub fn decide_avoiding(
     pos: &Chess,
-    eval: &impl Fn(&Node) -> Evaluation,
+    eval: &impl Level1,
     avoid: &dyn Fn(&Chess) -> bool,
 ) -> Option<Decision> {
-    if crate::knowledge::mating::judges(&Node::from_chess(pos)) {
-        decide_in(pos, &crate::knowledge::mating::evaluate, avoid, true)
-    } else {
-        decide_in(pos, eval, avoid, false)
-    }
-}
-
-/// Decides a move in a mating position (a queen or rook against the king)
-/// with a given level-1 mating evaluator (e.g. a memoised one).
-pub fn decide_mating(pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Decision> {
-    decide_in(pos, eval, &|_| false, true)
-}
-
-fn decide_in(
-    pos: &Chess,
-    eval: &impl Fn(&Node) -> Evaluation,
-    avoid: &dyn Fn(&Chess) -> bool,
-    mating: bool,
-) -> Option<Decision> {
+    let book = books::of(&Node::from_chess(pos));
     let mirrored = needs_mirror(pos);
     let canon = if mirrored {
         mirror_pos(pos)
     } else {
         pos.clone()
     };
-    let mut cands = candidates(&canon, eval);
+    let mut cands = candidates(&canon, &|n: &Node| eval(book, n));
     if cands.is_empty() {
         return None;
     }
@@ -267,7 +207,7 @@ fn decide_in(
         mover: mover_of(pos),
         cands: &cands,
         avoided: &avoided,
-        mating,
+        book,
         before: Node::from_chess(&canon),
     };
     let best3 = field.level1_best3();
@@ -282,6 +222,7 @@ fn decide_in(
         }
     }
     Some(Decision {
+        book,
         moves: cands,
         best3,
         tournament,
@@ -317,8 +258,8 @@ struct Field<'a> {
     cands: &'a [Candidate],
     /// Per candidate: whether it leads to a position to avoid.
     avoided: &'a [bool],
-    /// Whether the mating rules decide (a queen or rook against the king).
-    mating: bool,
+    /// The book that judges.
+    book: &'static Book,
     /// The position the moves are played from (canonical).
     before: Node,
 }
@@ -357,16 +298,16 @@ impl Field<'_> {
     /// Level 2: the best meets the second, and the winner meets the third.
     /// Returns the pairings and the chosen candidate.
     fn tournament(&self, best3: &[usize]) -> (Vec<Pairing>, usize) {
-        let finalists: Vec<&Candidate> = best3.iter().map(|&i| &self.cands[i]).collect();
-        let table = if self.mating {
-            let nodes: Vec<&Node> = finalists.iter().map(|c| &c.node).collect();
-            let prefs = crate::knowledge::mating::compare(self.mover, &self.before, &nodes)
-                .into_iter()
-                .map(|(c, x, y)| (CriterionId::mating(c), x, y))
-                .collect();
-            Preferences { prefs }
-        } else {
-            compare(self.mover, &finalists)
+        let finalists: Vec<Finalist> = best3
+            .iter()
+            .map(|&i| Finalist {
+                node: &self.cands[i].node,
+                proved_for: proved_for(&self.cands[i].eval),
+            })
+            .collect();
+        let table = Preferences {
+            book: self.book,
+            prefs: self.book.compare(self.mover, &self.before, &finalists),
         };
         let mut pairings = Vec::new();
         let mut winner = 0usize; // index into best3
@@ -422,65 +363,44 @@ impl Field<'_> {
     }
 }
 
-/// The preferences the level-2 program found among the finalists:
-/// (criterion, preferred finalist, other finalist).
+/// The side a deterministic evaluation proves its position for.
+fn proved_for(e: &Evaluation) -> Option<Side> {
+    e.deterministic.then_some(if e.weight > VERDICT_THRESHOLD {
+        Side::White
+    } else {
+        Side::Black
+    })
+}
+
+/// The preferences a book's level-2 program found among the finalists:
+/// (criterion's place in the book, preferred finalist, other finalist),
+/// sorted.
 #[derive(Debug, Clone)]
 pub struct Preferences {
-    prefs: Vec<(CriterionId, usize, usize)>,
+    book: &'static Book,
+    prefs: Vec<Preference>,
 }
 
 impl Preferences {
-    /// Whether criterion `c` prefers finalist `x` to finalist `y`.
-    pub fn prefers(&self, c: CriterionId, x: usize, y: usize) -> bool {
+    /// Whether the criterion at `c` prefers finalist `x` to finalist `y`.
+    fn prefers(&self, c: usize, x: usize, y: usize) -> bool {
         self.prefs.binary_search(&(c, x, y)).is_ok()
     }
 
-    /// The first criterion (in `rules/compare.toml` order) that prefers one
-    /// of finalists `a` and `b` and not also the other, and whether `a`
-    /// wins. `None` if no criterion separates them.
+    /// The first criterion (in the book's order) that prefers one of
+    /// finalists `a` and `b` and not also the other, and whether `a` wins.
+    /// `None` if no criterion separates them.
     pub fn decide(&self, a: usize, b: usize) -> Option<(CriterionId, bool)> {
-        (0..criteria().len() + crate::knowledge::mating::criteria().len())
-            .map(|i| CriterionId(i as u8))
-            .find_map(|c| match (self.prefers(c, a, b), self.prefers(c, b, a)) {
-                (true, false) => Some((c, true)),
-                (false, true) => Some((c, false)),
+        let id = |c: usize| CriterionId {
+            book: self.book,
+            index: c as u8,
+        };
+        (0..self.book.criteria().len()).find_map(|c| {
+            match (self.prefers(c, a, b), self.prefers(c, b, a)) {
+                (true, false) => Some((id(c), true)),
+                (false, true) => Some((id(c), false)),
                 _ => None,
-            })
-    }
-}
-
-/// The level-2 comparison: runs `rules/compare.rs` once on the finalists
-/// (the level-1 best three, best first) with `mover` the side choosing.
-pub fn compare(mover: Side, finalists: &[&Candidate]) -> Preferences {
-    const TAGS: [program::Tag; 3] = [program::Tag::I1, program::Tag::I2, program::Tag::I3];
-    let mut rt = program::Crepe::new();
-    rt.extend([program::Mover(mover)]);
-    for (&tag, c) in TAGS.iter().zip(finalists) {
-        rt.extend([program::WhiteKing(tag, c.node.wk)]);
-        rt.extend([program::BlackKing(tag, c.node.bk)]);
-        if let Some(p) = c.node.pawn {
-            rt.extend([program::WhitePawn(tag, p)]);
-        }
-        if let Some((s, r)) = c.node.piece {
-            rt.extend([program::WhitePiece(tag, s, r)]);
-        }
-        if c.eval.deterministic {
-            let side = if c.eval.weight > VERDICT_THRESHOLD {
-                Side::White
-            } else {
-                Side::Black
-            };
-            rt.extend([program::Decided(tag, side)]);
-        }
-    }
-    let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
-    let index = |t: program::Tag| TAGS.iter().position(|&x| x == t).expect("tag");
-    let mut prefs: Vec<(CriterionId, usize, usize)> = prefs
-        .into_iter()
-        .filter_map(|program::Prefer(id, x, y)| {
-            CriterionId::named(id).map(|c| (c, index(x), index(y)))
+            }
         })
-        .collect();
-    prefs.sort_unstable();
-    Preferences { prefs }
+    }
 }

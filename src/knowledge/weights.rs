@@ -1,16 +1,10 @@
-//! Weights: the rule table in `rules/weights.toml`, read once, and the
-//! weights a user's file (`--weights FILE`) puts in their place.
+//! Weights: a book's rule table (its rows, as in `rules/weights.toml`)
+//! and level-2 criteria (as in `rules/compare.toml`), and the weights a
+//! user's file (`--weights FILE`) puts in their place.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
-
-/// The weights file as compiled into the binary.
-pub const WEIGHTS_TOML: &str = include_str!("../../rules/weights.toml");
-
-/// The level-1 Datalog program's source, to count each rule's clauses.
-pub const POSITION_RULES: &str = include_str!("../../rules/position.rs");
 
 /// How many clauses `source` gives rule `id` (heads `Fires("id") <-`).
 pub fn clause_count(source: &str, id: &str) -> u32 {
@@ -79,7 +73,7 @@ pub struct RuleRow {
     #[serde(default)]
     pub fitted: u32,
     /// How many clauses the Datalog program gives the rule (counted from
-    /// `rules/position.rs`, not read from the file).
+    /// the program's source, not read from the file).
     #[serde(default, skip_deserializing)]
     pub clauses: u32,
 }
@@ -154,34 +148,22 @@ struct WeightRow {
     weight: f64,
 }
 
-/// The book every evaluation uses: the compiled-in one, unless a weights
-/// file was installed first.
-static IN_USE: OnceLock<RuleBook> = OnceLock::new();
-
-/// The rule table with an index by id. The position of a row is its
+/// A book's rule table with an index by id. The position of a row is its
 /// priority (lower first).
 #[derive(Debug, Clone)]
-pub struct RuleBook {
+pub struct RuleTable {
     /// The rows in file order.
     pub rows: Vec<RuleRow>,
     pub(crate) index: rustc_hash::FxHashMap<String, usize>,
 }
 
-impl RuleBook {
-    /// Parses and checks a weights file.
-    ///
-    /// # Errors
-    /// A message naming the bad row: duplicate id, weight outside [0, 1].
-    pub fn parse(text: &str) -> Result<RuleBook, String> {
-        Self::parse_program(text, POSITION_RULES)
-    }
-
+impl RuleTable {
     /// Parses and checks a weights file whose rules are those of the
     /// Datalog program `source` (to count their clauses).
     ///
     /// # Errors
-    /// As [`RuleBook::parse`].
-    pub fn parse_program(text: &str, source: &str) -> Result<RuleBook, String> {
+    /// A message naming the bad row: duplicate id, weight outside [0, 1].
+    pub fn parse_program(text: &str, source: &str) -> Result<RuleTable, String> {
         let file: File = toml::from_str(text).map_err(|e| format!("weights file: {e}"))?;
         let mut index = rustc_hash::FxHashMap::default();
         for (i, row) in file.rule.iter().enumerate() {
@@ -207,37 +189,17 @@ impl RuleBook {
         for row in &mut rows {
             row.clauses = heads.get(row.id.as_str()).copied().unwrap_or(0);
         }
-        Ok(RuleBook { rows, index })
-    }
-
-    /// The compiled-in rule book.
-    pub fn builtin() -> &'static RuleBook {
-        static BOOK: OnceLock<RuleBook> = OnceLock::new();
-        BOOK.get_or_init(|| {
-            RuleBook::parse(WEIGHTS_TOML).expect("rules/weights.toml is checked by the tests")
-        })
-    }
-
-    /// The book evaluations use: the compiled-in one, or the one
-    /// [`RuleBook::install`] put in its place.
-    pub fn in_use() -> &'static RuleBook {
-        IN_USE.get_or_init(|| RuleBook::builtin().clone())
-    }
-
-    /// Makes `book` the one every evaluation uses. Only before the first
-    /// evaluation; returns false if the book in use was already read.
-    pub fn install(book: RuleBook) -> bool {
-        IN_USE.set(book).is_ok()
+        Ok(RuleTable { rows, index })
     }
 
     /// This book with the weights of a weights file (the format of
-    /// `rules/weights.toml`; only `id` and `weight` are read): every rule
+    /// its rows; only `id` and `weight` are read): every rule
     /// once, no other, each weight in [0, 1].
     ///
     /// # Errors
     /// One line naming the first missing, unknown, repeated or
     /// out-of-range rule.
-    pub fn with_weights(&self, text: &str) -> Result<RuleBook, String> {
+    pub fn with_weights(&self, text: &str) -> Result<RuleTable, String> {
         let file: WeightsOnly = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
         let mut book = self.clone();
         let mut seen = vec![false; book.rows.len()];
@@ -295,7 +257,7 @@ impl RuleBook {
 pub struct RuleId(u8);
 
 impl RuleId {
-    /// The row number in `rules/weights.toml`, from 0.
+    /// The row number in the book's rule table, from 0.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -341,4 +303,35 @@ impl FromIterator<RuleId> for RuleSet {
         }
         s
     }
+}
+
+/// One level-2 criterion.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+pub struct Criterion {
+    /// Id as in `Prefer("id", _)`.
+    pub id: String,
+    /// What it means.
+    pub description: String,
+    /// Where the knowledge comes from.
+    pub source: String,
+    /// The chess theme it belongs to.
+    pub theme: Theme,
+    /// Why it prefers a move, as a template the explanation fills from the
+    /// position after the move.
+    pub sentence: String,
+}
+
+#[derive(Deserialize)]
+struct CriteriaFile {
+    criterion: Vec<Criterion>,
+}
+
+/// The `[[criterion]]` rows of a TOML file, in order.
+///
+/// # Errors
+/// The TOML parser's message.
+pub fn parse_criteria(text: &str) -> Result<Vec<Criterion>, String> {
+    toml::from_str::<CriteriaFile>(text)
+        .map(|f| f.criterion)
+        .map_err(|e| format!("criteria file: {e}"))
 }

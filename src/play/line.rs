@@ -12,7 +12,8 @@ use crate::board::facts::Node;
 use crate::board::position::{Kpk, Orientation, orient_move, to_user};
 use crate::error::{PecpError, Result};
 use crate::judges::truth::Truth;
-use crate::knowledge::evaluate::{Evaluation, evaluate};
+use crate::knowledge::books;
+use crate::knowledge::evaluate::{Evaluation, Level1, level1};
 use crate::knowledge::select::Decision;
 use crate::play::selectors::Selector;
 use shakmaty::san::San;
@@ -345,7 +346,7 @@ pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
 /// # Errors
 /// A tablebase error from the tablebase player.
 pub fn generate(start: &Chess, config: &Config, truth: &Truth) -> Result<Line> {
-    generate_with(start, config, truth, &evaluate)
+    generate_with(start, config, truth, &level1)
 }
 
 /// [`generate`] with a given level-1 evaluator (e.g. a memoised one).
@@ -356,7 +357,7 @@ pub fn generate_with(
     start: &Chess,
     config: &Config,
     truth: &Truth,
-    eval: &impl Fn(&Node) -> Evaluation,
+    eval: &impl Level1,
 ) -> Result<Line> {
     let mut pos = start.clone();
     let mut plies = Vec::new();
@@ -384,12 +385,11 @@ pub fn generate_with(
         };
         let mut after = pos.clone();
         after.play_unchecked(mv);
-        // After a promotion the mating rules weigh the positions.
-        let after_eval = if crate::knowledge::mating::judges(&Node::from_chess(&pos)) {
-            crate::knowledge::mating::evaluate(&Node::from_chess(&after))
-        } else {
-            eval(&Node::from_chess(&after))
-        };
+        // The book of the position moved from weighs the one after it.
+        let after_eval = eval(
+            books::of(&Node::from_chess(&pos)),
+            &Node::from_chess(&after),
+        );
         plies.push(Ply {
             before: pos.clone(),
             mv,
@@ -433,7 +433,7 @@ fn choose(
     pos: &Chess,
     config: &Config,
     truth: &Truth,
-    eval: &impl Fn(&Node) -> Evaluation,
+    eval: &impl Level1,
     seen: &[(Board, Color)],
 ) -> Result<(Move, Chooser, Option<Decision>)> {
     let white = pos.turn() == Color::White;
@@ -441,8 +441,7 @@ fn choose(
     let player = if white { config.white } else { config.black };
     if let (true, Player::Select(Selector::Pecp), Some((depth, mode))) =
         (white, player, config.mater)
-        && crate::knowledge::mating::judges(&Node::from_chess(pos))
-        && let Some(m) = crate::apps::endings::mater_move(pos, depth, mode)
+        && let Some(m) = crate::play::mater::mater_move(pos, depth, mode)
     {
         return Ok((m, Chooser::Mater, None));
     }

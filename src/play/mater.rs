@@ -13,6 +13,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Piece, Position, attacks};
 
+use crate::board::facts::Node;
+use crate::knowledge::books::mating;
+use crate::knowledge::books::mating::program::box_area;
+
 /// Which attacking moves MATER tries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -264,6 +268,33 @@ impl Search {
         }
         longest
     }
+}
+
+/// The node limit of each MATER search in a line.
+pub const MATER_NODES: u64 = 20_000;
+
+/// The largest box (squares) in which MATER is asked for a mate: a lone
+/// king with more room than this is not mated within a few moves, and the
+/// search would only cost time.
+pub const MATER_BOX: i8 = 12;
+
+/// MATER's first move, if it finds a forced mate in `pos` within `depth`:
+/// asked only in the mating book's endings (a queen or rook against the
+/// lone king), once the lone king's box is small (see [`MATER_BOX`]).
+pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
+    let node = Node::from_chess(pos);
+    let boxed = mating::BOOK.covers(&node)
+        && node
+            .piece
+            .is_some_and(|(p, r)| box_area(node.wk, node.bk, p, r) <= MATER_BOX);
+    if !boxed {
+        return None;
+    }
+    let found = find(pos, depth, mode, MATER_NODES);
+    let first = found.uci.first()?;
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| UciMove::from_move(*m, CastlingMode::Standard).to_string() == *first)
 }
 
 #[cfg(test)]

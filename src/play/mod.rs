@@ -2,3 +2,4 @@
 pub mod line;
 pub mod mater;
 pub mod selectors;
+pub mod walk;

@@ -16,8 +16,7 @@ use std::collections::HashMap;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
-use crate::board::facts::Node;
-use crate::knowledge::evaluate::Evaluation;
+use crate::knowledge::evaluate::Level1;
 use crate::knowledge::select::Decision;
 
 /// Which selector.
@@ -57,7 +56,7 @@ impl Selector {
 
     /// The move this selector plays in `pos` (any legal position), or
     /// `None` if there is none. `eval` is PECP's level-1 evaluator.
-    pub fn choose(self, pos: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Option<Move> {
+    pub fn choose(self, pos: &Chess, eval: &impl Level1) -> Option<Move> {
         self.choose_avoiding(pos, eval, &|_| false).map(|c| c.mv)
     }
 
@@ -69,7 +68,7 @@ impl Selector {
     pub fn choose_avoiding(
         self,
         pos: &Chess,
-        eval: &impl Fn(&Node) -> Evaluation,
+        eval: &impl Level1,
         avoid: &dyn Fn(&Chess) -> bool,
     ) -> Option<Choice> {
         match self {

@@ -1,7 +1,7 @@
-//! `pecp rules`: the rule book and the level-2 criteria.
+//! `pecp rules`: the books, each with its rules and level-2 criteria.
 
-use crate::knowledge::select::Criterion;
-use crate::knowledge::weights::{Kind, RuleBook};
+use crate::knowledge::book::Book;
+use crate::knowledge::weights::{Criterion, Kind, RuleTable};
 
 /// Clause counts by kind of rule: deterministic clauses that are the rules
 /// of chess, textbook rules or counted races, and fitted cut-offs; and the
@@ -22,7 +22,7 @@ pub struct ClauseCounts {
 }
 
 /// Counts the clauses of `book`'s rules by kind.
-pub fn clause_counts(book: &RuleBook) -> ClauseCounts {
+pub fn clause_counts(book: &RuleTable) -> ClauseCounts {
     let mut c = ClauseCounts::default();
     for r in &book.rows {
         c.clauses += r.clauses;
@@ -38,39 +38,49 @@ pub fn clause_counts(book: &RuleBook) -> ClauseCounts {
     c
 }
 
-/// Every rule with its kind, weight, description and source, then the
-/// criteria in the order they are tried.
-pub fn text(book: &RuleBook, criteria: &[Criterion]) -> String {
-    let c = clause_counts(book);
+/// Every book: its rules with their kind, weight, description and source,
+/// then its criteria in the order they are tried.
+pub fn text(books: &[&Book]) -> String {
     let mut s = String::from(
-        "Descriptions take the pawn side as White; analyse, line and map speak in the position's own colours.\n\n",
+        "Descriptions take the pawn side as White; analyse, line and map speak in the position's own colours.\n",
     );
+    for book in books {
+        push_book(&mut s, book);
+    }
+    s
+}
+
+/// One book: its name and files, its clause counts, its rules and its
+/// criteria.
+fn push_book(s: &mut String, book: &Book) {
+    let spec = book.spec();
+    let table = book.rules();
+    let c = clause_counts(table);
     s.push_str(&format!(
-        "level-1 rules (rules/position.rs, weights in rules/weights.toml): {} rules in {} clauses.\n\
+        "\nbook {}: {} ({})\n",
+        spec.name,
+        spec.title,
+        spec.files.join(", ")
+    ));
+    s.push_str(&format!(
+        "level-1 rules: {} rules in {} clauses.\n\
          {} deterministic clauses: {} textbook rules, rules of chess or races counted move by move, \
          {} with a cut-off fitted against the exact solver; {} averaged clauses.\n\
-         Deterministic rules in priority order:\n",
-        book.rows.len(),
+         Rules in priority order, deterministic first:\n",
+        table.rows.len(),
         c.clauses,
         c.deterministic,
         c.textbook,
         c.fitted,
         c.averaged
     ));
-    push_rows(&mut s, book);
-    s.push_str("\nlevel-2 comparisons (rules/compare.rs, order in rules/compare.toml):\n");
-    push_criteria(&mut s, criteria);
-    s.push_str(
-        "\nmating rules, a queen or rook against the king (rules/mating.rs, weights and criteria in rules/mating.toml):\n",
-    );
-    push_rows(&mut s, crate::knowledge::mating::book());
-    s.push_str("\nmating level-2 comparisons:\n");
-    push_criteria(&mut s, crate::knowledge::mating::criteria());
-    s
+    push_rows(s, table);
+    s.push_str("\nlevel-2 comparisons, in the order they are tried:\n");
+    push_criteria(s, book.criteria());
 }
 
 /// Each rule: id, kind, weight, description; its clauses; its source.
-fn push_rows(s: &mut String, book: &RuleBook) {
+fn push_rows(s: &mut String, book: &RuleTable) {
     for r in &book.rows {
         s.push_str(&format!(
             "  {:<32} {:<13} {:.2}  {}\n",
@@ -99,13 +109,32 @@ fn push_criteria(s: &mut String, criteria: &[Criterion]) {
     }
 }
 
-/// The rule book and the criteria as one JSON object.
-pub fn json(book: &RuleBook, criteria: &[Criterion]) -> String {
+/// The books as one JSON object: `books`, each with its name, title,
+/// files, clause counts, rules and comparisons; and, as before books, the
+/// KPK book's `clauses`, `rules` and `comparisons` and the mating book's
+/// `mating_rules` and `mating_comparisons` (`books[0]` and `books[1]`).
+pub fn json(books: &[&Book]) -> String {
+    let each: Vec<serde_json::Value> = books
+        .iter()
+        .map(|b| {
+            serde_json::json!({
+                "name": b.name(),
+                "title": b.spec().title,
+                "files": b.spec().files,
+                "clauses": clause_counts(b.rules()),
+                "rules": b.rules().rows,
+                "comparisons": b.criteria(),
+            })
+        })
+        .collect();
+    let named = |name: &str| each.iter().find(|b| b["name"] == name);
+    let (kpk, mating) = (named("kpk"), named("mating"));
     crate::report::json_pretty(&serde_json::json!({
-        "clauses": clause_counts(book),
-        "rules": book.rows,
-        "comparisons": criteria,
-        "mating_rules": crate::knowledge::mating::book().rows,
-        "mating_comparisons": crate::knowledge::mating::criteria(),
+        "books": each,
+        "clauses": kpk.map(|b| &b["clauses"]),
+        "rules": kpk.map(|b| &b["rules"]),
+        "comparisons": kpk.map(|b| &b["comparisons"]),
+        "mating_rules": mating.map(|b| &b["rules"]),
+        "mating_comparisons": mating.map(|b| &b["comparisons"]),
     }))
 }

@@ -1,0 +1,105 @@
+//! The KPK book: king and pawn against king. Level 1 is
+//! `rules/position.rs` with its rows in `rules/weights.toml`; level 2 is
+//! `rules/compare.rs` with its criteria in `rules/compare.toml`.
+//!
+//! Its own placeholder: `{corner}`, a rook pawn's drawing corner (a8, b8,
+//! c8, c7 or its mirror).
+#![allow(missing_docs)]
+
+use rustc_hash::FxBuildHasher;
+
+use crate::board::facts::Node;
+use crate::board::geometry::{Side, Sq};
+use crate::knowledge::book::{Book, BookSpec, Finalist, Preference};
+use crate::knowledge::weights::{RuleSet, RuleTable};
+
+#[path = "../../../rules/position.rs"]
+pub mod level1;
+
+#[path = "../../../rules/compare.rs"]
+pub mod level2;
+
+/// The book.
+pub static BOOK: Book = Book::new(BookSpec {
+    name: "kpk",
+    title: "king and pawn against king",
+    files: &[
+        "rules/position.rs",
+        "rules/weights.toml",
+        "rules/compare.rs",
+        "rules/compare.toml",
+    ],
+    covers,
+    fires,
+    compare,
+    words,
+    sure_win: None,
+    rules_toml: include_str!("../../../rules/weights.toml"),
+    criteria_toml: include_str!("../../../rules/compare.toml"),
+    program: include_str!("../../../rules/position.rs"),
+});
+
+/// A pawn on the board, or what is left after it queened as a minor piece
+/// or was taken: everything but a queen or rook against the lone king.
+fn covers(node: &Node) -> bool {
+    node.pawn.is_some() || node.piece.is_none_or(|(_, r)| !r.is_major())
+}
+
+/// Runs the level-1 program on the position put on the canonical half of
+/// the board first (pawn on files a-d), so that a position and its mirror
+/// image always weigh the same.
+fn fires(node: &Node, table: &RuleTable) -> RuleSet {
+    fired_names(&node.canonical())
+        .filter_map(|name| table.id(name))
+        .collect()
+}
+
+/// The level-1 program on one position as given (not mirrored): the ids
+/// of the scoring rules that match, in no particular order.
+pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
+    let rt = level1::load(node);
+    let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
+    fires.into_iter().map(|level1::Fires(id)| id)
+}
+
+/// The level-2 comparison: runs `rules/compare.rs` once on the finalists
+/// (the level-1 best three, best first).
+fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
+    use level2::Tag;
+    const TAGS: [Tag; 3] = [Tag::I1, Tag::I2, Tag::I3];
+    let mut rt = level2::Crepe::new();
+    rt.extend([level2::Mover(mover)]);
+    for (&tag, f) in TAGS.iter().zip(finalists) {
+        let n = f.node;
+        rt.extend([level2::WhiteKing(tag, n.wk)]);
+        rt.extend([level2::BlackKing(tag, n.bk)]);
+        if let Some(p) = n.pawn {
+            rt.extend([level2::WhitePawn(tag, p)]);
+        }
+        if let Some((s, r)) = n.piece {
+            rt.extend([level2::WhitePiece(tag, s, r)]);
+        }
+        if let Some(side) = f.proved_for {
+            rt.extend([level2::Decided(tag, side)]);
+        }
+    }
+    let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
+    let index = |t: Tag| TAGS.iter().position(|&x| x == t).expect("tag");
+    let criteria = BOOK.criteria();
+    let named = |id: &str| criteria.iter().position(|c| c.id == id);
+    prefs
+        .into_iter()
+        .filter_map(|level2::Prefer(id, x, y)| named(id).map(|c| (c, index(x), index(y))))
+        .collect()
+}
+
+/// `{corner}`: a rook pawn's drawing corner.
+fn words(name: &str, node: &Node) -> Option<Vec<Sq>> {
+    match name {
+        "corner" => node
+            .pawn
+            .filter(|p| p.on_rook_file())
+            .map(|p| level1::corner_squares(p).to_vec()),
+        _ => None,
+    }
+}
