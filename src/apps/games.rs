@@ -115,10 +115,12 @@ pub struct Counts {
 }
 
 /// An annotated game, or the game as it was with a comment where it went
-/// wrong.
+/// wrong (`report::games` writes it as PGN).
 pub struct Annotated {
-    /// The game's PGN.
-    pub pgn: String,
+    /// The tags and the movetext, annotated.
+    pub game: Game,
+    /// The position the game starts from (its move numbers count from it).
+    pub start: Chess,
     /// The counts.
     pub counts: Counts,
     /// What was wrong with the game, if anything.
@@ -204,7 +206,11 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
         i = end;
     }
     Annotated {
-        pgn: write(&g.tags, &out, &start),
+        game: Game {
+            tags: g.tags.clone(),
+            tokens: out,
+        },
+        start,
         counts,
         error: None,
     }
@@ -232,7 +238,11 @@ fn unchanged(g: &Game, at: usize, why: &str) -> Annotated {
     tokens.insert(at.min(tokens.len()), comment);
     let start = start_of(g).unwrap_or_default();
     Annotated {
-        pgn: write(&g.tags, &tokens, &start),
+        game: Game {
+            tags: g.tags.clone(),
+            tokens,
+        },
+        start,
         counts: Counts::default(),
         error: Some(why.to_string()),
     }
@@ -351,77 +361,4 @@ fn value_words(a: &Analysis, played: &crate::apps::analysis::MoveReport, judge: 
         word(before),
         word(after)
     )
-}
-
-/// A comment as words, braces on the first and last, so that lines can
-/// break inside it.
-fn comment_words(c: &str) -> Vec<String> {
-    let c = c.replace('}', ")");
-    let mut w: Vec<String> = c.split_whitespace().map(str::to_string).collect();
-    match w.len() {
-        0 => vec!["{}".into()],
-        n => {
-            w[0] = format!("{{{}", w[0]);
-            w[n - 1].push('}');
-            w
-        }
-    }
-}
-
-/// The game's PGN: tags, then the movetext in lines of at most 80
-/// characters, move numbers from the start position.
-pub fn write(tags: &[(String, String)], tokens: &[Token], start: &Chess) -> String {
-    let mut s = String::new();
-    for (n, v) in tags {
-        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
-        s.push_str(&format!("[{n} \"{v}\"]\n"));
-    }
-    s.push('\n');
-    let first = start.fullmoves().get();
-    let black_first = start.turn() == shakmaty::Color::Black;
-    let mut words: Vec<String> = Vec::new();
-    // The ply of the next move at each depth of variation.
-    let mut plies = vec![0u32];
-    let mut need_number = true;
-    for t in tokens {
-        match t {
-            Token::Move(san) => {
-                let p = *plies.last().expect("a ply counter") + u32::from(black_first);
-                let number = first + p / 2;
-                if p % 2 == 0 {
-                    words.push(format!("{number}. {san}"));
-                } else if need_number {
-                    words.push(format!("{number}... {san}"));
-                } else {
-                    words.push(san.clone());
-                }
-                *plies.last_mut().expect("a ply counter") += 1;
-                need_number = false;
-            }
-            Token::Nag(n) => words.push(format!("${n}")),
-            Token::Comment(c) => {
-                words.extend(comment_words(c));
-                need_number = true;
-            }
-            Token::Open => {
-                // A variation replaces the move just played.
-                let top = *plies.last().expect("a ply counter");
-                plies.push(top.saturating_sub(1));
-                words.push("(".into());
-                need_number = true;
-            }
-            Token::Close => {
-                plies.pop();
-                if plies.is_empty() {
-                    plies.push(0);
-                }
-                words.push(")".into());
-                need_number = true;
-            }
-            Token::Result(r) => words.push(r.clone()),
-        }
-    }
-    s.push_str(&crate::report::wrap_words(&words, 80));
-    s.push_str("\n\n");
-    s
 }

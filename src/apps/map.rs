@@ -48,7 +48,7 @@ pub struct Map {
 /// side wins a normalised KPK position (the tables or the embedded oracle).
 ///
 /// # Errors
-/// [`crate::PecpError::Illegal`] when the pawn is on the first or last
+/// [`crate::error::PecpError::Illegal`] when the pawn is on the first or last
 /// rank or shares the king's square; a judge's error.
 pub fn map(
     pawn: Square,
@@ -73,7 +73,7 @@ pub fn map(
     let probe = Square::ALL.into_iter().find(|&b| b != pawn && b != king);
     if let Some(b) = probe
         && let Err(e) = Kpk::new(flip(king), flip(pawn), flip(b), Color::Black)
-        && !matches!(&e, crate::PecpError::Illegal(m) if m.contains("adjacent") || m.contains("check"))
+        && !matches!(&e, crate::error::PecpError::Illegal(m) if m.contains("adjacent") || m.contains("check"))
     {
         return Err(e);
     }

@@ -73,7 +73,7 @@ fn annotate_all(
         kpk += usize::from(a.counts.kpk);
         moves += a.counts.moves;
         mistakes += a.counts.mistakes;
-        out.write_all(a.pgn.as_bytes())?;
+        out.write_all(pecp::report::games::pgn(&a).as_bytes())?;
     }
     super::say(format!(
         "note: games read: {games}; with a KPK phase: {kpk}; moves annotated: {moves}; mistakes found: {mistakes}"

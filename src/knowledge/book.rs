@@ -51,9 +51,9 @@ pub struct BookSpec {
     /// Level 2: what the program prefers among the finalists of a move
     /// from a position (`mover` choosing): every [`Preference`].
     pub compare: fn(Side, &Node, &[Finalist]) -> Vec<Preference>,
-    /// The placeholders of its sentences beyond the common ones (see
-    /// [`crate::knowledge::explain`]): the squares a name stands for in a
-    /// position, `None` for a name it does not know.
+    /// The placeholders of its sentences beyond the common ones (those
+    /// the explanation fills for every book): the squares a name stands
+    /// for in a position, `None` for a name it does not know.
     pub words: fn(&str, &Node) -> Option<Vec<Sq>>,
     /// How a verdict of a win that no deterministic rule proves reads, when
     /// the book knows the win is certain all the same (the mating book: a

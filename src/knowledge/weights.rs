@@ -64,8 +64,7 @@ pub struct RuleRow {
     /// The chess theme it belongs to.
     pub theme: Theme,
     /// What it says, as an endgame book would put it: a template whose
-    /// `{placeholders}` the explanation fills from the position (see
-    /// [`crate::knowledge::explain`]).
+    /// `{placeholders}` the explanation fills from the position.
     pub sentence: String,
     /// How many of the rule's clauses set a cut-off that was fitted against
     /// the exact solver rather than counted from the chess (0: every clause

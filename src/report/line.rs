@@ -107,7 +107,7 @@ pub fn pgn(l: &LineReport, verbose: bool) -> String {
         tokens.extend(comment_tokens("", why));
     }
     tokens.push(l.result.to_string());
-    s.push_str(&wrap(&tokens, 79));
+    s.push_str(&super::wrap_words(&tokens, 79));
     s.push_str("\n\n");
     s
 }
@@ -228,24 +228,4 @@ fn pgn_comment(p: &PlyReport, verbose: bool) -> String {
     }
     c.push(')');
     c
-}
-
-/// Joins tokens with spaces into lines of at most `width` characters (a
-/// single longer token stands alone on its line).
-pub(crate) fn wrap(tokens: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(t);
-    }
-    out.push_str(&line);
-    out
 }

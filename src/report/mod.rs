@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod diagram;
+pub mod games;
 pub mod html;
 pub mod line;
 pub mod map;
@@ -56,5 +57,19 @@ pub fn json_line(v: &impl serde::Serialize) -> String {
 /// Words joined by spaces in lines of at most `width` characters (a longer
 /// word stands alone), as PGN's export format wants them.
 pub fn wrap_words(words: &[String], width: usize) -> String {
-    line::wrap(words, width)
+    let mut out = String::new();
+    let mut line = String::new();
+    for t in words {
+        if !line.is_empty() && line.len() + 1 + t.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(t);
+    }
+    out.push_str(&line);
+    out
 }

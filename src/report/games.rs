@@ -1,0 +1,80 @@
+//! `pecp annotate`: an annotated game written back as PGN, every token as
+//! it was read, the annotations in their places.
+
+use shakmaty::Position;
+
+use crate::apps::games::{Annotated, Token};
+
+/// A comment as words, braces on the first and last, so that lines can
+/// break inside it.
+fn comment_words(c: &str) -> Vec<String> {
+    let c = c.replace('}', ")");
+    let mut w: Vec<String> = c.split_whitespace().map(str::to_string).collect();
+    match w.len() {
+        0 => vec!["{}".into()],
+        n => {
+            w[0] = format!("{{{}", w[0]);
+            w[n - 1].push('}');
+            w
+        }
+    }
+}
+
+/// An annotated game's PGN: tags, then the movetext in lines of at most
+/// 80 characters, move numbers from the start position.
+pub fn pgn(a: &Annotated) -> String {
+    let (tags, tokens, start) = (&a.game.tags, &a.game.tokens, &a.start);
+    let mut s = String::new();
+    for (n, v) in tags {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        s.push_str(&format!("[{n} \"{v}\"]\n"));
+    }
+    s.push('\n');
+    let first = start.fullmoves().get();
+    let black_first = start.turn() == shakmaty::Color::Black;
+    let mut words: Vec<String> = Vec::new();
+    // The ply of the next move at each depth of variation.
+    let mut plies = vec![0u32];
+    let mut need_number = true;
+    for t in tokens {
+        match t {
+            Token::Move(san) => {
+                let p = *plies.last().expect("a ply counter") + u32::from(black_first);
+                let number = first + p / 2;
+                if p % 2 == 0 {
+                    words.push(format!("{number}. {san}"));
+                } else if need_number {
+                    words.push(format!("{number}... {san}"));
+                } else {
+                    words.push(san.clone());
+                }
+                *plies.last_mut().expect("a ply counter") += 1;
+                need_number = false;
+            }
+            Token::Nag(n) => words.push(format!("${n}")),
+            Token::Comment(c) => {
+                words.extend(comment_words(c));
+                need_number = true;
+            }
+            Token::Open => {
+                // A variation replaces the move just played.
+                let top = *plies.last().expect("a ply counter");
+                plies.push(top.saturating_sub(1));
+                words.push("(".into());
+                need_number = true;
+            }
+            Token::Close => {
+                plies.pop();
+                if plies.is_empty() {
+                    plies.push(0);
+                }
+                words.push(")".into());
+                need_number = true;
+            }
+            Token::Result(r) => words.push(r.clone()),
+        }
+    }
+    s.push_str(&super::wrap_words(&words, 80));
+    s.push_str("\n\n");
+    s
+}
