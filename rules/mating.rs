@@ -65,7 +65,7 @@ pub fn piece_lines(w: Sq, p: Sq, r: Promo) -> Bitboard {
     }
 }
 
-/// The defender's box [CHECK]: the squares the black king on `b` can walk
+/// The defender's box \[CHECK\]: the squares the black king on `b` can walk
 /// to, any number of moves, without crossing a square the piece attacks
 /// or stepping onto the piece or the white king. The white king's own
 /// guard does not count: the box is what the piece alone shuts off.
@@ -153,13 +153,13 @@ pub fn rook_divides(w: Sq, b: Sq, p: Sq) -> bool {
     across(w.0, p.0, b.0) || across(w.1, p.1, b.1)
 }
 
-/// The rook is exposed [BRATKO]: the lone king stands nearer to it than
+/// The rook is exposed \[BRATKO\]: the lone king stands nearer to it than
 /// the attacking king, which could not come back to guard it in time.
 pub fn rook_exposed(w: Sq, b: Sq, p: Sq) -> bool {
     dist(w, p) > dist(b, p)
 }
 
-/// The L-pattern [BRATKO]: the kings face each other two squares apart on
+/// The L-pattern \[BRATKO\]: the kings face each other two squares apart on
 /// a file or rank and the rook stands beside the attacking king, one step
 /// towards the lone king's side, closing the line between them.
 pub fn l_pattern(w: Sq, b: Sq, p: Sq) -> bool {
@@ -220,7 +220,7 @@ pub fn ready_to_mate(w: Sq, b: Sq, p: Sq) -> bool {
     })
 }
 
-/// A step of the attacking king backwards [JMM]: the lone king on the
+/// A step of the attacking king backwards \[JMM\]: the lone king on the
 /// edge behind the rook's line next to it, and the king stepping away from
 /// that edge.
 pub fn steps_back(w0: Sq, b0: Sq, p0: Sq, w: Sq) -> bool {
@@ -230,7 +230,7 @@ pub fn steps_back(w0: Sq, b0: Sq, p0: Sq, w: Sq) -> bool {
         || (b0.1 == 8 && p0.1 == 7 && w.1 > w0.1)
 }
 
-/// The rook comes home [JMM]: onto the file or rank next to its king, on
+/// The rook comes home \[JMM\]: onto the file or rank next to its king, on
 /// the lone king's side, from where the king guards it as it cuts.
 pub fn rook_home(w0: Sq, b0: Sq, p0: Sq, p: Sq) -> bool {
     let line = |k: i8, b: i8, r0: i8, r: i8| {

@@ -1,28 +1,29 @@
 //! pecp: a rule-based analyser for king-and-pawn-versus-king endings after
 //! Hanedan and Sertbaş's PECP method, checked against Syzygy tablebases.
 //!
-//! The pipeline follows the data, and no module imports one further down
-//! it:
+//! The pipeline follows the data, in wings that import only the wings
+//! before them (no module imports one that imports it back):
 //!
-//! 1. [`position`]: the input (FEN or the paper's notation), checked once
-//!    into a [`Kpk`] and normalised so that White has the pawn
-//!    ([`Orientation`] remembers the user's colours);
-//! 2. [`facts`]: the rules' small board ([`facts::Node`], also after a
-//!    promotion or a capture), with [`geometry`] for squares and distances
-//!    and [`absolute`] for what the rules of chess alone decide;
-//! 3. [`rules`]: the Datalog programs of `rules/` (level 1 judges one
-//!    position, level 2 compares candidates), with [`weights`] (the rule
-//!    book of `rules/weights.toml`);
-//! 4. [`evaluate`](mod@evaluate): the level-1 weight of a position;
-//! 5. [`select`]: level 1 over every move and the level-2 tournament;
-//!    [`selectors`] puts PECP beside SOMA and alpha-beta;
-//! 6. [`line`](mod@line): the generation loop;
-//! 7. [`analysis`], [`annotate`], [`validate`], [`bench`](mod@bench): the values the
-//!    commands print, computed; [`report`] formats them.
+//! 1. [`board`]: the input (FEN, EPD or the paper's notation), checked
+//!    once into a [`Kpk`] and normalised so that White has the pawn
+//!    ([`Orientation`] remembers the user's colours); the rules' small
+//!    board ([`Node`], also after a promotion or a capture), geometry and
+//!    what the rules of chess alone decide;
+//! 2. [`knowledge`]: the books, one per ending (the Datalog programs of
+//!    `rules/` with their weights, criteria and sentences), and what pecp
+//!    does with a book: level 1 ([`knowledge::evaluate`]), the proof of a
+//!    verdict, the level-2 tournament ([`knowledge::select`]) and the
+//!    explanation in words;
+//! 3. [`judges`]: the digest-checked Syzygy tables and the embedded
+//!    retrograde solvers, the judge of every claim, never called by a rule
+//!    or a selection;
+//! 4. [`play`]: the generation loop of a line, the selectors, MATER and
+//!    the mating walk;
+//! 5. [`apps`]: the values the commands print, computed (analysis,
+//!    annotation, maps, validation, tuning, the UCI engine, benchmarks);
+//!    [`report`] formats them.
 //!
-//! [`truth`] is the judge of every claim: the digest-checked Syzygy tables
-//! of [`tablebase`], or the embedded retrograde solver of [`oracle`]. No
-//! rule and no selector ever calls it.
+//! [`error`], [`io`] and [`rng`] are shared by all.
 //!
 //! ```
 //! let input = pecp::Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();

@@ -1,4 +1,11 @@
-//! The applications.
+//! The applications: what each command computes, as values that
+//! [`crate::report`] formats. [`analysis`] (one position and its moves),
+//! [`annotate`] (a line with its reasons), [`games`] (PGN games
+//! annotated), [`map`] (a king's squares coloured by result),
+//! [`validate`] (the sweep over every KPK position), [`endings`] (the
+//! KQK and KRK sweeps), [`tune`] (weights tuned against the truth),
+//! [`uci`] (the engine), [`bench`](mod@bench) (the benchmarks).
+
 pub mod analysis;
 pub mod annotate;
 pub mod bench;

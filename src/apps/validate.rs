@@ -420,7 +420,7 @@ pub fn truth_table(truth: &Truth) -> Result<Vec<u8>> {
 }
 
 /// The level-1 evaluation of every KPK position, computed once: the same
-/// answer as [`evaluate`], fired rules included.
+/// answer as [`crate::knowledge::evaluate::evaluate`], fired rules included.
 pub struct WeightCache {
     evals: Vec<Evaluation>,
     /// The positions just after a promotion, evaluated when first asked.
