@@ -469,3 +469,74 @@ fn pecp_reads_its_own_output_back() {
     assert_eq!(out(&o).lines().count(), text.lines().count() + 1);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Move counters up to 4,294,967,295 are accepted, and the move numbers
+/// after them count on instead of wrapping to 0: in a line's PGN and JSON
+/// and in an annotated game.
+#[test]
+fn move_numbers_past_the_largest_counter_count_on() {
+    let start = "8/8/3k4/8/8/3PK3/8/8 w - - 0 4294967294";
+    let o = pecp(&["line", start, "--format", "pgn"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let pgn = out(&o);
+    for n in ["4294967294. Kd4", "4294967295. ", "4294967296. "] {
+        assert!(pgn.contains(n), "{n} missing in {pgn}");
+    }
+    assert!(!pgn.contains(" 0. ") && !pgn.contains("\n0. "), "{pgn}");
+    let o = pecp(&["line", start, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let numbers: Vec<u64> = v["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["move_number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        numbers[..4],
+        [4294967294, 4294967294, 4294967295, 4294967295]
+    );
+    assert!(numbers.windows(2).all(|w| w[1] >= w[0]), "{numbers:?}");
+    let dir = scratch("counters");
+    let games = dir.join("big.pgn");
+    fs::write(
+        &games,
+        "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/3k4/8/8/3PK3/8/8 w - - 0 4294967295\"]\n\n1. Kd4 Kc6 2. Ke5 *\n",
+    )
+    .unwrap();
+    let o = pecp(&["annotate", games.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    let pgn = out(&o);
+    assert!(pgn.contains("4294967295. Kd4"), "{pgn}");
+    assert!(pgn.contains("4294967296. Ke5"), "{pgn}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A halfmove clock of 4,294,967,295 leaves no win within the fifty-move
+/// rule: the clock and the distance to zeroing are added without wrapping.
+#[test]
+fn the_largest_halfmove_clock_still_counts_for_the_fifty_move_rule() {
+    let test = "the_largest_halfmove_clock_still_counts_for_the_fifty_move_rule";
+    if common::tables(test).is_none() {
+        return;
+    }
+    let dir = common::tables_dir();
+    for (clock, draw) in [("0", false), ("95", true), ("4294967295", true)] {
+        let fen = format!("8/8/3k4/8/8/3PK3/8/8 w - - {clock} 1");
+        let o = pecp(&[
+            "analyse",
+            &fen,
+            "--json",
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", err(&o));
+        let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+        let tb = &v["tablebase"];
+        assert_eq!(tb["wdl"], "win", "{fen}");
+        assert_eq!(
+            tb["fifty_move_draw"].as_bool().unwrap_or(false),
+            draw,
+            "{fen}: {tb}"
+        );
+    }
+}

@@ -99,7 +99,8 @@ impl TbReport {
     pub fn with_clock(v: TbValue, halfmoves: u32) -> TbReport {
         let decided = v.wdl_stm != crate::judges::tablebase::Wdl::Draw;
         TbReport {
-            fifty_move_draw: decided && halfmoves + v.dtz_stm.unsigned_abs() > 100,
+            fifty_move_draw: decided
+                && u64::from(halfmoves) + u64::from(v.dtz_stm.unsigned_abs()) > 100,
             ..TbReport::new(v)
         }
     }

@@ -19,8 +19,9 @@ use crate::play::line::{Chooser, Config, Line, Ply, Termination};
 pub struct PlyReport {
     /// Ply number, 1-based.
     pub ply: usize,
-    /// Move number as in PGN.
-    pub move_number: u32,
+    /// Move number as in PGN (beyond a fullmove counter of 4,294,967,295
+    /// as the line goes on).
+    pub move_number: u64,
     /// "white" or "black" (user's orientation): who moved.
     #[serde(serialize_with = "serialize_color")]
     pub side: Color,
@@ -97,7 +98,7 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
     let orientation = config.orientation;
     let user_start = to_user(&line.start, orientation);
     let numbering = Numbering {
-        first: user_start.fullmoves().get(),
+        first: u64::from(user_start.fullmoves().get()),
         black_first: user_start.turn() == Color::Black,
     };
     let plies = line
@@ -148,15 +149,15 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
 /// colours).
 #[derive(Debug, Clone, Copy)]
 struct Numbering {
-    first: u32,
+    first: u64,
     black_first: bool,
 }
 
 impl Numbering {
     /// The move number of ply `n` (from 1).
-    fn of(self, n: usize) -> u32 {
+    fn of(self, n: usize) -> u64 {
         let offset = usize::from(self.black_first);
-        self.first + ((n - 1 + offset) / 2) as u32
+        self.first + ((n - 1 + offset) / 2) as u64
     }
 }
 
@@ -164,7 +165,7 @@ impl Numbering {
 /// colours.
 fn ply_report(
     n: usize,
-    move_number: u32,
+    move_number: u64,
     p: &Ply,
     orientation: Orientation,
     tb: Option<&Tablebases>,

@@ -1,5 +1,5 @@
 //! The applications: what each command computes, as values that
-//! [`crate::report`] formats. [`analysis`] (one position and its moves),
+//! the report wing formats. [`analysis`] (one position and its moves),
 //! [`annotate`] (a line with its reasons), [`games`] (PGN games
 //! annotated), [`map`] (a king's squares coloured by result),
 //! [`validate`] (the sweep over every KPK position), [`endings`] (the

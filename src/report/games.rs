@@ -30,7 +30,7 @@ pub fn pgn(a: &Annotated) -> String {
         s.push_str(&format!("[{n} \"{v}\"]\n"));
     }
     s.push('\n');
-    let first = start.fullmoves().get();
+    let first = u64::from(start.fullmoves().get());
     let black_first = start.turn() == shakmaty::Color::Black;
     let mut words: Vec<String> = Vec::new();
     // The ply of the next move at each depth of variation.
@@ -40,7 +40,7 @@ pub fn pgn(a: &Annotated) -> String {
         match t {
             Token::Move(san) => {
                 let p = *plies.last().expect("a ply counter") + u32::from(black_first);
-                let number = first + p / 2;
+                let number = first + u64::from(p / 2);
                 if p % 2 == 0 {
                     words.push(format!("{number}. {san}"));
                 } else if need_number {
