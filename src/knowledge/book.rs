@@ -147,6 +147,23 @@ impl Book {
         })
     }
 
+    /// The preferences a level-2 program named, `(criterion id,
+    /// preferred, other)`, as [`Preference`]s of this book: a criterion
+    /// the book does not list is left out (a test checks there is none).
+    pub fn preferences<'a>(
+        &self,
+        named: impl IntoIterator<Item = (&'a str, usize, usize)>,
+    ) -> Vec<Preference> {
+        let criteria = self.criteria();
+        named
+            .into_iter()
+            .filter_map(|(id, x, y)| {
+                let c = criteria.iter().position(|c| c.id == id)?;
+                Some((c, x, y))
+            })
+            .collect()
+    }
+
     /// The rules of `table` that fire on `node`.
     pub fn fires(&self, node: &Node, table: &RuleTable) -> RuleSet {
         (self.spec.fires)(node, table)

@@ -84,12 +84,11 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
     }
     let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
     let index = |t: Tag| TAGS.iter().position(|&x| x == t).expect("tag");
-    let criteria = BOOK.criteria();
-    let named = |id: &str| criteria.iter().position(|c| c.id == id);
-    prefs
-        .into_iter()
-        .filter_map(|level2::Prefer(id, x, y)| named(id).map(|c| (c, index(x), index(y))))
-        .collect()
+    BOOK.preferences(
+        prefs
+            .into_iter()
+            .map(|level2::Prefer(id, x, y)| (id, index(x), index(y))),
+    )
 }
 
 /// `{critical}`.
