@@ -1,8 +1,14 @@
 //! Files the user owns are written whole or not at all, and never replaced
 //! by something else: a symbolic link is written through to its target, a
 //! FIFO or a device (`/dev/null`, `/dev/stdout`) is written as a stream, a
-//! file keeps its mode, and a file with several hard links is rewritten in
-//! place so that every link sees the new content.
+//! file keeps its mode, and a file the user may not write is refused.
+//!
+//! Every regular file is written beside its target and renamed over it, so
+//! whatever fails and whenever, the target holds its old content or the
+//! whole new one, and concurrent writers never tear it. A file with several
+//! hard links is no exception: rewriting it in place could leave it
+//! half-written, so the name given gets the new content and the file's
+//! other names keep the old one.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -17,10 +23,8 @@ const MAX_LINKS: usize = 40;
 enum Target {
     /// Nothing there yet: create it beside its folder's other files.
     New(PathBuf),
-    /// A regular file with one link: replace it, keeping its mode.
+    /// A regular file the user may write: replace it, keeping its mode.
     Replace(PathBuf, fs::Permissions),
-    /// A regular file with several hard links: rewrite it in place.
-    InPlace(PathBuf),
     /// A FIFO, a device or a terminal: write to it as a stream.
     Stream(PathBuf),
 }
@@ -74,7 +78,9 @@ fn folder_of(path: &Path) -> &Path {
 }
 
 fn target(path: &Path) -> Result<Target> {
-    use std::os::unix::fs::MetadataExt;
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(invalid(path, "a folder, not a file name"));
+    }
     let real = follow_links(path)?;
     if is_system_stream(&real) {
         return match fs::metadata(&real) {
@@ -96,8 +102,15 @@ fn target(path: &Path) -> Result<Target> {
         Err(e) => Err(io_error(path, e)),
         Ok(m) if m.is_dir() => Err(invalid(path, "it is a folder")),
         Ok(m) if !m.is_file() => Ok(Target::Stream(real)),
-        Ok(m) if m.nlink() > 1 => Ok(Target::InPlace(real)),
-        Ok(m) => Ok(Target::Replace(real, m.permissions())),
+        Ok(m) => {
+            // Refused as the shell refuses `>` to it: opened for writing,
+            // without truncating, and closed at once.
+            OpenOptions::new()
+                .write(true)
+                .open(&real)
+                .map_err(|e| io_error(path, e))?;
+            Ok(Target::Replace(real, m.permissions()))
+        }
     }
 }
 
@@ -142,13 +155,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
             let mut f = OpenOptions::new().write(true).open(real).map_err(fail)?;
             f.write_all(bytes).and_then(|()| f.flush()).map_err(fail)
         }
-        Target::InPlace(real) => {
-            let mut f = OpenOptions::new().write(true).open(real).map_err(fail)?;
-            f.set_len(0)
-                .and_then(|()| f.write_all(bytes))
-                .and_then(|()| f.sync_all())
-                .map_err(fail)
-        }
         Target::New(real) => replace(&real, bytes, None).map_err(fail),
         Target::Replace(real, mode) => replace(&real, bytes, Some(mode)).map_err(fail),
     }
@@ -183,11 +189,6 @@ pub fn check_writable(path: &Path) -> Result<()> {
     match target(path)? {
         // Opening a FIFO would wait for a reader; it is opened when written.
         Target::Stream(_) => Ok(()),
-        Target::InPlace(real) => OpenOptions::new()
-            .write(true)
-            .open(real)
-            .map(drop)
-            .map_err(fail),
         Target::New(real) | Target::Replace(real, _) => {
             let probe = temporary(&real);
             File::create(&probe).map_err(fail)?;
@@ -198,8 +199,8 @@ pub fn check_writable(path: &Path) -> Result<()> {
 
 /// A file written in pieces and put in place whole at the end
 /// ([`Staged::commit`]), or not at all (dropped without a commit, its
-/// temporary is removed). Streams and hard-linked files are written
-/// directly, as in [`write_atomically`].
+/// temporary is removed). Streams are written directly, as in
+/// [`write_atomically`].
 pub struct Staged {
     file: File,
     /// The temporary and the file it becomes, when staged.
@@ -213,17 +214,11 @@ impl Staged {
     /// [`PecpError::Io`] naming the file.
     pub fn create(path: &Path) -> Result<Staged> {
         let fail = |e: io::Error| io_error(path, e);
-        let direct = |real: &Path, truncate: bool| -> Result<Staged> {
-            let file = OpenOptions::new()
-                .write(true)
-                .truncate(truncate)
-                .open(real)
-                .map_err(fail)?;
-            Ok(Staged { file, rename: None })
-        };
         match target(path)? {
-            Target::Stream(real) => direct(&real, false),
-            Target::InPlace(real) => direct(&real, true),
+            Target::Stream(real) => {
+                let file = OpenOptions::new().write(true).open(real).map_err(fail)?;
+                Ok(Staged { file, rename: None })
+            }
             Target::New(real) => Staged::beside(real, None).map_err(fail),
             Target::Replace(real, mode) => Staged::beside(real, Some(mode)).map_err(fail),
         }

@@ -9,25 +9,16 @@
 mod common;
 
 use common::pecp;
+use common::run::{PECP, bash, err, mkfifo, out, pecp_within, refused, scratch};
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
-
-const PECP: &str = env!("CARGO_BIN_EXE_pecp");
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 const WON: &str = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
 const DRAWN: &str = "k7/8/6K1/8/2P5/8/8/8 w - - 0 1";
-
-/// A fresh temporary folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pecp-rel-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// A writable copy of the ten tables in `dir`, or `None` (the test then
 /// judges nothing that needs them; `common::tables` says why).
@@ -41,60 +32,6 @@ fn copy_tables(test: &str, dir: &Path) -> bool {
         fs::set_permissions(&to, fs::Permissions::from_mode(0o644)).unwrap();
     }
     true
-}
-
-/// Runs a bash script with `$PECP` set; `SYZYGY_PATH` unset.
-fn bash(script: &str) -> Output {
-    Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .env("PECP", PECP)
-        .env_remove("SYZYGY_PATH")
-        .current_dir(std::env::temp_dir())
-        .output()
-        .unwrap()
-}
-
-/// Runs and kills after `limit`: `None` if it had to be killed.
-fn pecp_within(args: &[&str], limit: Duration) -> Option<Output> {
-    let mut child = Command::new(PECP)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if child.try_wait().unwrap().is_some() {
-            return Some(child.wait_with_output().unwrap());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    None
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// Exit 2 and one `pecp: ` line on stderr that contains `needle`.
-fn refused(o: &Output, needle: &str) {
-    let e = err(o);
-    assert_eq!(o.status.code(), Some(2), "{e}");
-    assert_eq!(e.lines().count(), 1, "not one line: {e}");
-    assert!(e.starts_with("pecp: "), "{e}");
-    assert!(e.contains(needle), "{e:?} lacks {needle:?}");
-}
-
-fn mkfifo(path: &Path) {
-    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
-    assert!(ok, "mkfifo {}", path.display());
 }
 
 #[test]
@@ -213,101 +150,6 @@ fn syzygy_path_may_name_several_folders() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(out(&o).contains("\"tablebase\":{\"wdl\":\"win\""));
     fs::remove_dir_all(&dir).unwrap();
-}
-
-fn write_line_to(path: &Path) -> Output {
-    pecp(&["line", WON, "-f", "pgn", "-o", path.to_str().unwrap()])
-}
-
-#[test]
-fn output_goes_through_links_and_keeps_mode_and_hard_links() {
-    let dir = scratch("output");
-    // A symbolic link stays a link; its target gets the line.
-    let target = dir.join("target.pgn");
-    fs::write(&target, "old").unwrap();
-    let link = dir.join("link.pgn");
-    std::os::unix::fs::symlink(&target, &link).unwrap();
-    assert!(write_line_to(&link).status.success());
-    assert!(
-        fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
-    assert!(fs::read_to_string(&target).unwrap().contains("[Event"));
-    // A file keeps its mode.
-    let private = dir.join("private.pgn");
-    fs::write(&private, "old").unwrap();
-    fs::set_permissions(&private, fs::Permissions::from_mode(0o600)).unwrap();
-    assert!(write_line_to(&private).status.success());
-    assert_eq!(fs::metadata(&private).unwrap().mode() & 0o777, 0o600);
-    // Hard links all see the new content.
-    let (a, b) = (dir.join("a.pgn"), dir.join("b.pgn"));
-    fs::write(&a, "old").unwrap();
-    fs::hard_link(&a, &b).unwrap();
-    assert!(write_line_to(&a).status.success());
-    assert!(fs::read_to_string(&b).unwrap().contains("[Event"));
-    assert_eq!(fs::metadata(&a).unwrap().nlink(), 2);
-    fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn output_to_devices_and_fifos_is_a_stream() {
-    let o = pecp(&["line", WON, "-o", "/dev/null"]);
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        fs::metadata("/dev/null")
-            .unwrap()
-            .file_type()
-            .is_char_device()
-    );
-    let o = bash(r#""$PECP" line "8/8/3k4/8/8/3PK3/8/8 w - - 0 1" -o /dev/stdout | grep -c 'Kd4'"#);
-    assert_eq!(out(&o).trim(), "1", "{}", err(&o));
-    let dir = scratch("fifo");
-    let fifo = dir.join("fifo");
-    mkfifo(&fifo);
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
-    };
-    let o = write_line_to(&fifo);
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(reader.join().unwrap().contains("[Event"));
-    assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
-    fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn temporaries_left_by_an_interrupted_run_are_removed() {
-    let dir = scratch("stale");
-    // No process has this number (above Linux's largest pid).
-    let stale = dir.join(".out.pgn.pecp-tmp-4999999");
-    fs::write(&stale, "half").unwrap();
-    assert!(write_line_to(&dir.join("out.pgn")).status.success());
-    assert!(!stale.exists(), "stale temporary left");
-    let names: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert_eq!(names, vec![std::ffi::OsString::from("out.pgn")]);
-    fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn a_bad_output_path_is_refused_before_the_work() {
-    // The full playout takes most of a minute: refused at once, nothing
-    // printed on stdout.
-    let o = pecp(&[
-        "validate",
-        "--playout",
-        "--counterexamples",
-        "/nonexistent/x.epd",
-    ]);
-    refused(&o, "/nonexistent/x.epd");
-    assert!(o.stdout.is_empty());
-    let o = pecp(&["line", WON, "-o", "/nonexistent/x.pgn"]);
-    refused(&o, "no such folder");
 }
 
 #[test]

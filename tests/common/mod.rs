@@ -1,6 +1,8 @@
 //! Shared test helpers: finding the Syzygy tables.
 #![allow(dead_code)]
 
+pub mod run;
+
 use std::path::PathBuf;
 
 use pecp::Tablebases;
