@@ -35,6 +35,10 @@ pub enum PecpError {
         /// What is wrong with it.
         problem: crate::judges::files::FileStatus,
     },
+    /// The folders named for the tables cannot hold them: a file named as
+    /// a folder, or every folder missing.
+    #[error("tablebase: {0}")]
+    TableFolders(String),
     /// A probe of the tables failed.
     #[error("tablebase: {}", probe_words(source))]
     Probe {

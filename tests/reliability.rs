@@ -382,3 +382,63 @@ fn the_largest_halfmove_clock_still_counts_for_the_fifty_move_rule() {
         );
     }
 }
+
+#[test]
+fn an_endless_line_in_a_batch_is_reported_with_its_number_in_bounded_memory() {
+    let o = bash(&format!(
+        r#"(ulimit -v 1000000; (echo "{WON}"; head -c 1500000000 /dev/zero; printf '\n{WON}\n') | "$PECP" analyse - --json | wc -l; echo "rc=${{PIPESTATUS[1]}}")"#
+    ));
+    assert_eq!(
+        out(&o).split_whitespace().collect::<Vec<_>>(),
+        ["2", "rc=2"],
+        "{}",
+        err(&o)
+    );
+    assert_eq!(
+        err(&o).trim(),
+        "pecp: line 2 is 1,500,000,000 bytes long; pecp reads lines of at most 1,048,576 bytes"
+    );
+}
+
+#[test]
+fn mate_states_its_limits_and_counts_exactly() {
+    refused(
+        &pecp(&["mate", "k7/8/2K5/8/8/8/8/6Q1 w - - 0 1", "--nodes", "0"]),
+        "a number of positions, at least 1",
+    );
+    let o = pecp(&[
+        "mate",
+        "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1",
+        "--nodes",
+        "1000",
+        "--depth",
+        "9",
+        "--mode",
+        "threats",
+    ]);
+    assert!(
+        out(&o).contains("(positions searched: 1000;"),
+        "{}",
+        out(&o)
+    );
+    refused(&pecp(&["mate", "k7/8/2K5/8/8/8/8/6Q1"]), "only the board");
+    let o = pecp(&["mate", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"]);
+    assert_eq!(
+        out(&o).trim(),
+        "Black is checkmated already: no move to search"
+    );
+}
+
+#[test]
+fn table_folders_that_cannot_hold_tables_are_named() {
+    let o = bash(
+        r#"SYZYGY_PATH=/nonexistent1:/nonexistent2 "$PECP" analyse "8/8/3k4/8/8/3PK3/8/8 w - - 0 1""#,
+    );
+    refused(&o, "no such folders: /nonexistent1, /nonexistent2");
+    let dir = scratch("table-file");
+    let file = dir.join("KPvK.rtbw");
+    fs::write(&file, "x").unwrap();
+    let o = pecp(&["analyse", WON, "--tablebases", file.to_str().unwrap()]);
+    refused(&o, "KPvK.rtbw is a file, not a folder of tables");
+    fs::remove_dir_all(&dir).unwrap();
+}

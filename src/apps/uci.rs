@@ -2,8 +2,11 @@
 //! speak it, for king-and-pawn-against-king positions.
 //!
 //! The engine answers `go` at once with the move the selector chooses
-//! (PECP's two levels by default): no search, no clock. `go infinite` waits
-//! for `stop`. Each answer comes with `info depth 1 score cp X pv MOVE` and
+//! (PECP's two levels by default): no search, no clock; `go searchmoves`
+//! keeps every selector to the moves listed. `go infinite` waits for
+//! `stop`; every `go` gets exactly one `bestmove`, so a new `go` first
+//! answers the one still waiting, and `ucinewgame` or `position` does not
+//! cancel it. Each answer comes with `info depth 1 score cp X pv MOVE` and
 //! an `info string` with the explanation in words.
 //!
 //! The score, from the side to move: a result a rule proves (on the
@@ -18,18 +21,23 @@
 //! distance to mate there, or the embedded mate solver).
 //!
 //! Any other position gets an `info string` saying so and
-//! `bestmove 0000`; a malformed `position` gets an `info string` with the
-//! reason and leaves no position set; unknown commands are ignored, as the
-//! protocol says.
+//! `bestmove 0000`; a malformed `position` (refused as the command line
+//! refuses it) gets an `info string` with the reason and leaves no
+//! position set; unknown commands are ignored, as the protocol says.
+//!
+//! `SyzygyPath` takes folders separated by `:` as `SYZYGY_PATH` does;
+//! `<empty>` (the default it advertises) or an empty value goes back to
+//! the tables the engine started with. A path that does not hold the
+//! tables is reported and the tables in use are kept.
 
-use std::path::Path;
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
-use crate::apps::analysis::{Analysis, analyse, other_selector};
-use crate::board::position::{Input, fen_of, to_user, user_move_names};
+use crate::apps::analysis::{Analysis, analyse};
+use crate::board::position::{Input, fen_of, orient_move, parse_chess, to_user, user_move_names};
 use crate::judges::tablebase::Tablebases;
 use crate::knowledge::evaluate::level1;
 use crate::knowledge::proof::ProvedBy;
@@ -41,10 +49,28 @@ pub struct Engine {
     /// The positions of the game so far, the current one included.
     history: Vec<Chess>,
     selector: Selector,
-    tables: Option<Tablebases>,
+    tables: Option<Arc<Tablebases>>,
+    /// The tables the engine started with (`SyzygyPath <empty>`).
+    start_tables: Option<Arc<Tablebases>>,
     /// `go infinite` is waiting for `stop`: the answer to give then.
     pending: Option<Vec<String>>,
 }
+
+/// The words that end `go searchmoves`' list.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 /// What a command asks of the loop around the engine.
 #[derive(Debug, PartialEq, Eq)]
@@ -58,40 +84,72 @@ pub enum Next {
 impl Engine {
     /// A new engine with the tables found by the usual lookup, if any.
     pub fn new(tables: Option<Tablebases>) -> Engine {
+        let tables = tables.map(Arc::new);
         Engine {
             position: None,
             history: Vec::new(),
             selector: Selector::Pecp,
+            start_tables: tables.clone(),
             tables,
             pending: None,
         }
     }
 
-    /// Handles one line; the lines to print go to `out`.
+    /// Handles one line (a byte-order mark before it is skipped); the
+    /// lines to print go to `out`.
     pub fn handle(&mut self, line: &str, out: &mut Vec<String>) -> Next {
+        let line = line.trim_start_matches('\u{feff}');
         let mut words = line.split_whitespace();
         match words.next() {
             Some("uci") => uci(out),
             Some("isready") => out.push("readyok".into()),
             Some("ucinewgame") => {
                 self.position = None;
-                self.pending = None;
+                self.history.clear();
             }
             Some("position") => self.set_position(&words.collect::<Vec<_>>(), out),
             Some("setoption") => self.set_option(&words.collect::<Vec<_>>(), out),
-            Some("go") => {
-                let answer = self.answer();
-                if words.any(|w| w == "infinite") {
-                    self.pending = Some(answer);
-                } else {
-                    out.extend(answer);
-                }
-            }
+            Some("go") => self.go(&words.collect::<Vec<_>>(), out),
             Some("stop") => out.extend(self.pending.take().unwrap_or_default()),
             Some("quit") => return Next::Quit,
             _ => {}
         }
         Next::Continue
+    }
+
+    /// `go`: answers at once, or at `stop` for `go infinite`. A `go` still
+    /// waiting is answered first.
+    fn go(&mut self, words: &[&str], out: &mut Vec<String>) {
+        out.extend(self.pending.take().unwrap_or_default());
+        let only = self.search_moves(words, out);
+        let answer = self.answer(&only);
+        if words.contains(&"infinite") {
+            self.pending = Some(answer);
+        } else {
+            out.extend(answer);
+        }
+    }
+
+    /// The legal moves of `go searchmoves` (none: every move); a word that
+    /// is not a legal move here is reported and left out.
+    fn search_moves(&self, words: &[&str], out: &mut Vec<String>) -> Vec<Move> {
+        let (Some(i), Some(pos)) = (
+            words.iter().position(|w| *w == "searchmoves"),
+            &self.position,
+        ) else {
+            return Vec::new();
+        };
+        let listed = words[i + 1..].iter().take_while(|w| !GO_WORDS.contains(w));
+        let mut only = Vec::new();
+        for w in listed {
+            match w.parse::<UciMove>().ok().and_then(|u| u.to_move(pos).ok()) {
+                Some(m) => only.push(m),
+                None => out.push(info_string(&format!(
+                    "searchmoves: {w} is not a legal move here; left out"
+                ))),
+            }
+        }
+        only
     }
 
     fn set_position(&mut self, words: &[&str], out: &mut Vec<String>) {
@@ -111,15 +169,12 @@ impl Engine {
         let Some(rest) = text.strip_prefix("name ") else {
             return;
         };
-        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
+        let (name, value) = match rest.split_once(" value") {
+            Some((name, value)) => (name, value.trim()),
+            None => (rest, ""),
+        };
         match name.trim().to_ascii_lowercase().as_str() {
-            "syzygypath" => match Tablebases::discover(Some(Path::new(value.trim()))) {
-                Ok(t) => self.tables = t,
-                Err(e) => {
-                    self.tables = None;
-                    out.push(info_string(&format!("SyzygyPath: {e}")));
-                }
-            },
+            "syzygypath" => self.set_syzygy_path(value, out),
             "selector" => match value.trim() {
                 "pecp" => self.selector = Selector::Pecp,
                 "soma" => self.selector = Selector::Soma { seed: 1961 },
@@ -130,26 +185,46 @@ impl Engine {
         }
     }
 
-    /// The answer to `go`: the info lines and `bestmove`.
-    fn answer(&self) -> Vec<String> {
+    /// `SyzygyPath`: folders separated by `:`, or `<empty>` (or nothing)
+    /// for the tables the engine started with.
+    fn set_syzygy_path(&mut self, value: &str, out: &mut Vec<String>) {
+        if value.is_empty() || value == "<empty>" {
+            self.tables = self.start_tables.clone();
+            return;
+        }
+        let dirs: Vec<PathBuf> = std::env::split_paths(value)
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect();
+        match Tablebases::open_in(&dirs) {
+            Ok(t) => self.tables = Some(Arc::new(t)),
+            Err(e) => {
+                let kept = match &self.tables {
+                    Some(t) => format!("the tables in {} are kept", t.dir().display()),
+                    None => "the embedded solvers judge".into(),
+                };
+                out.push(info_string(&format!("SyzygyPath: {e}; {kept}")));
+            }
+        }
+    }
+
+    /// The answer to `go`, among the moves of `only` if any: the info lines
+    /// and `bestmove`.
+    fn answer(&self, only: &[Move]) -> Vec<String> {
         let Some(pos) = &self.position else {
             return vec![info_string("no position set"), "bestmove 0000".into()];
         };
         if crate::judges::mate_oracle::Ending::of(pos).is_some() {
-            return self.mating_answer(pos);
+            return self.mating_answer(pos, only);
         }
         let input = match Input::parse(&fen_of(pos)) {
             Ok(i) => i,
             Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
         };
-        let analysis = match analyse(&input, self.tables.as_ref()) {
+        let analysis = match analyse(&input, self.tables.as_deref()) {
             Ok(a) => a,
             Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
         };
-        let chosen = match self.selector {
-            Selector::Pecp => self.pecp_move(&input),
-            s => other_selector(&input, s).chosen.map(|m| m.uci),
-        };
+        let chosen = self.kpk_move(&input, only);
         let Some(mv) = chosen else {
             return vec![info_string("no legal move"), "bestmove 0000".into()];
         };
@@ -164,7 +239,7 @@ impl Engine {
 impl Engine {
     /// The answer in KQK or KRK: the mating rules' move (MATER's first, for
     /// the attacker), the mate score and the reason.
-    fn mating_answer(&self, pos: &Chess) -> Vec<String> {
+    fn mating_answer(&self, pos: &Chess, only: &[Move]) -> Vec<String> {
         use crate::board::position::Orientation;
         let Some((attacker, ..)) = crate::judges::mate_oracle::pieces(pos) else {
             return vec![info_string("not a mating ending"), "bestmove 0000".into()];
@@ -175,16 +250,19 @@ impl Engine {
             Orientation::Flipped
         };
         let norm = to_user(pos, o);
+        let only: Vec<Move> = only.iter().map(|&m| orient_move(m, o)).collect();
         let attacking = norm.turn() == shakmaty::Color::White;
         let mater = attacking
             .then(|| {
                 let (depth, mode) = crate::play::line::DEFAULT_MATER;
                 crate::play::mater::mater_move(&norm, depth, mode)
             })
-            .flatten();
+            .flatten()
+            .filter(|m| only.is_empty() || only.contains(m));
         let chosen = mater.or_else(|| {
-            crate::knowledge::select::decide_avoiding(&norm, &level1, &|_| false)
-                .map(|d| d.chosen().mv)
+            Selector::Pecp
+                .choose_among(&norm, &level1, &|_| false, &only)
+                .map(|c| c.mv)
         });
         let Some(mv) = chosen else {
             return vec![info_string("no legal move"), "bestmove 0000".into()];
@@ -216,10 +294,11 @@ impl Engine {
         ]
     }
 
-    /// PECP's move in a game: as in `pecp line`, the pawn side does not walk
-    /// back into a position the game has had (the moves of `position ...
-    /// moves` are the game), so that it makes progress.
-    fn pecp_move(&self, input: &Input) -> Option<String> {
+    /// The selector's move in a KPK position, among `only` if any. PECP
+    /// plays as in `pecp line`: the pawn side does not walk back into a
+    /// position the game has had (the moves of `position ... moves` are the
+    /// game), so that it makes progress.
+    fn kpk_move(&self, input: &Input, only: &[Move]) -> Option<String> {
         let o = input.orientation;
         let pos = input
             .kpk
@@ -239,7 +318,8 @@ impl Engine {
                     .iter()
                     .any(|(b, t)| b == after.board() && *t == after.turn())
         };
-        let choice = Selector::Pecp.choose_avoiding(&pos, &level1, &avoid)?;
+        let only: Vec<Move> = only.iter().map(|&m| orient_move(m, o)).collect();
+        let choice = self.selector.choose_among(&pos, &level1, &avoid, &only)?;
         Some(user_move_names(&pos, choice.mv, o).1)
     }
 }
@@ -289,14 +369,7 @@ fn parse_position(words: &[&str]) -> Result<Vec<Chess>, String> {
     };
     let mut pos = match setup.first() {
         Some(&"startpos") if setup.len() == 1 => Chess::default(),
-        Some(&"fen") => {
-            let fen: Fen = setup[1..]
-                .join(" ")
-                .parse()
-                .map_err(|e| format!("bad FEN: {e}"))?;
-            fen.into_position(CastlingMode::Standard)
-                .map_err(|e| format!("illegal position: {e}"))?
-        }
+        Some(&"fen") => parse_chess(&setup[1..].join(" ")).map_err(|e| e.to_string())?,
         _ => return Err("position needs startpos or fen".into()),
     };
     let mut game = vec![pos.clone()];
@@ -381,11 +454,7 @@ mod tests {
             &["position fen 8/8/8/8/8/2K5/8/k2q4 b - - 0 1", "go"],
         );
         assert!(out[0].starts_with("info depth 1 score mate "), "{out:?}");
-        let mut pos: Chess = "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let mut pos: Chess = parse_chess("8/8/8/3k4/8/8/8/KQ6 w - - 0 1").unwrap();
         for _ in 0..100 {
             if pos.is_game_over() {
                 break;

@@ -403,14 +403,47 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
     Ok(())
 }
 
-fn parse_fen(t: &str) -> Result<Input> {
-    let fen = Fen::from_ascii(t.as_bytes()).map_err(|e| {
+/// A FEN of any legal position of standard chess (UCI's `position fen`,
+/// `pecp mate`), refused as every input is: a board alone, the fields of
+/// other variants, counters too large, an illegal position.
+///
+/// # Errors
+/// [`PecpError::BadFen`] or [`PecpError::Illegal`], said once.
+pub fn parse_chess(text: &str) -> Result<Chess> {
+    let t = text.trim().trim_start_matches('\u{feff}');
+    let fields: Vec<&str> = t.split_whitespace().collect();
+    if fields.len() < 2 {
+        return Err(PecpError::BadFen(format!(
+            "only the board is given, not the side to move (add \" w\" or \" b\") in {}",
+            excerpt(t)
+        )));
+    }
+    refuse_variants(&fields, t)?;
+    let setup = fen_setup(t)?.into_setup();
+    chess_of(setup)
+}
+
+fn fen_setup(t: &str) -> Result<Fen> {
+    Fen::from_ascii(t.as_bytes()).map_err(|e| {
         PecpError::BadFen(format!(
             "{} in {}",
             e.to_string().trim_end_matches(" in fen"),
             excerpt(t)
         ))
-    })?;
+    })
+}
+
+/// shakmaty's word on a setup, its reason said once.
+fn chess_of(setup: Setup) -> Result<Chess> {
+    Chess::from_setup(setup, CastlingMode::Standard).map_err(|e| {
+        let words = e.to_string();
+        let words = words.strip_prefix("illegal position: ").unwrap_or(&words);
+        PecpError::Illegal(words.to_string())
+    })
+}
+
+fn parse_fen(t: &str) -> Result<Input> {
+    let fen = fen_setup(t)?;
     let mut setup: Setup = fen.into_setup();
     check_material(&setup)?;
     let white_pawns = (setup.board.pawns() & setup.board.white()).count();
@@ -431,11 +464,7 @@ fn parse_fen(t: &str) -> Result<Input> {
     // Let shakmaty have the last word (e.g. an impossible en passant square).
     let halfmoves = setup.halfmoves;
     let fullmoves = setup.fullmoves.get();
-    Chess::from_setup(setup, CastlingMode::Standard).map_err(|e| {
-        let words = e.to_string();
-        let words = words.strip_prefix("illegal position: ").unwrap_or(&words);
-        PecpError::Illegal(words.to_string())
-    })?;
+    chess_of(setup)?;
     Ok(Input {
         kpk,
         orientation,

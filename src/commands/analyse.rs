@@ -1,7 +1,9 @@
 //! `pecp analyse POSITION|- [--json] [--ascii] [--tablebases DIR]
 //! [--selector S] [--depth N]`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
+
+use pecp::io::lines::{BoundedLines, Line, too_long};
 use std::path::PathBuf;
 
 use pecp::apps::analysis::{Analysis, analyse, other_selector};
@@ -108,11 +110,21 @@ fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<Analysis
 /// and the rest go on; exit code 2 if any line was bad.
 fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
     let mut first = true;
-    for (n, line) in std::io::stdin().lock().split(b'\n').enumerate() {
-        let line = line.map_err(|e| PecpError::Io {
-            what: "cannot read stdin".into(),
-            source: e,
-        })?;
+    for (n, line) in BoundedLines::new(std::io::stdin().lock()).enumerate() {
+        let line = match line {
+            Ok(Line::Text(bytes)) => bytes,
+            Ok(Line::TooLong(length)) => {
+                super::refuse(too_long(&format!("line {}", n + 1), length));
+                continue;
+            }
+            Err(e) => {
+                return Err(PecpError::Io {
+                    what: "cannot read stdin".into(),
+                    source: e,
+                }
+                .into());
+            }
+        };
         let Ok(line) = String::from_utf8(line) else {
             super::refuse(format!("line {}: not UTF-8 text", n + 1));
             continue;

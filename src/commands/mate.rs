@@ -4,10 +4,8 @@
 use std::io::Write;
 
 use clap::ValueEnum;
-use pecp::PecpError;
 use pecp::play::mater::{Mode, find};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{Chess, Position};
 
 use super::Outcome;
 
@@ -23,12 +21,19 @@ pub struct Args {
     #[arg(long, value_name = "MODE", value_enum, default_value_t = ModeArg::Checks)]
     mode: ModeArg,
     /// Stop after visiting N positions.
-    #[arg(long, value_name = "N", default_value_t = 5_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 5_000_000, value_parser = positions)]
     nodes: u64,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// A number of positions: at least 1.
+fn positions(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("a number of positions, at least 1".into()),
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -38,12 +43,7 @@ enum ModeArg {
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
-    let text = args.position.trim().trim_start_matches('\u{feff}');
-    let pos: Chess = text
-        .parse::<Fen>()
-        .map_err(|e| PecpError::BadFen(format!("{e}: {}", one_line(text))))?
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| PecpError::Illegal(e.to_string().replace("illegal position: ", "")))?;
+    let pos: Chess = pecp::board::position::parse_chess(&args.position)?;
     let mode = match args.mode {
         ModeArg::Checks => Mode::Checks,
         ModeArg::Threats => Mode::Threats,
@@ -58,10 +58,6 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     Ok(0)
 }
 
-fn one_line(s: &str) -> String {
-    s.chars().take(80).collect::<String>()
-}
-
 /// "White mates in 2: 1. Qd8+ Ka7 2. Qb6#" or why not.
 fn words(pos: &Chess, s: &pecp::play::mater::MateSearch) -> String {
     let kind = match s.mode {
@@ -69,6 +65,12 @@ fn words(pos: &Chess, s: &pecp::play::mater::MateSearch) -> String {
         Mode::Threats => "checks and threats of mate",
     };
     let side = pecp::report::svg::capitalised(pos.turn());
+    if pos.is_checkmate() {
+        return format!("{side} is checkmated already: no move to search\n");
+    }
+    if pos.is_stalemate() {
+        return format!("{side} is stalemated: no move, a draw\n");
+    }
     match s.mate_in {
         Some(n) => {
             let mut number = pos.fullmoves().get();

@@ -1,10 +1,11 @@
 //! `pecp uci [--tablebases DIR] [--weights FILE]`: a UCI engine on stdin
 //! and stdout.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
-use pecp::Tablebases;
 use pecp::apps::uci::{Engine, Next};
+use pecp::io::lines::{BoundedLines, Line, too_long};
+use pecp::{PecpError, Tablebases};
 
 use super::Outcome;
 
@@ -17,14 +18,27 @@ pub struct Args {
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.judging.weights.as_deref())?;
     let mut engine = Engine::new(Tablebases::discover(args.judging.tablebases.as_deref())?);
-    let stdin = std::io::stdin();
     let mut lines = Vec::new();
-    for line in stdin.lock().split(b'\n') {
-        let Ok(line) = line else { break };
-        // A line that is not UTF-8 is no command: ignored, as unknown ones are.
-        let text = String::from_utf8_lossy(&line);
+    for line in BoundedLines::new(std::io::stdin().lock()) {
         lines.clear();
-        let next = engine.handle(&text, &mut lines);
+        let next = match line {
+            // A line that is not UTF-8 is no command: ignored, as unknown ones are.
+            Ok(Line::Text(bytes)) => engine.handle(&String::from_utf8_lossy(&bytes), &mut lines),
+            Ok(Line::TooLong(length)) => {
+                lines.push(format!(
+                    "info string {}; ignored",
+                    too_long("a line", length)
+                ));
+                Next::Continue
+            }
+            Err(e) => {
+                return Err(PecpError::Io {
+                    what: "cannot read stdin".into(),
+                    source: e,
+                }
+                .into());
+            }
+        };
         for l in &lines {
             writeln!(out, "{l}")?;
         }

@@ -154,6 +154,30 @@ impl Lookup {
     }
 }
 
+/// Refuses folders that cannot hold the tables: a file named as a
+/// folder, or every folder missing (each named).
+///
+/// # Errors
+/// What is wrong, in words.
+pub fn check_folders(dirs: &[PathBuf]) -> Result<(), String> {
+    if let Some(file) = dirs.iter().find(|d| d.exists() && !d.is_dir()) {
+        return Err(format!(
+            "{} is a file, not a folder of tables",
+            file.display()
+        ));
+    }
+    if !dirs.iter().any(|d| d.is_dir()) {
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        let noun = if names.len() == 1 {
+            "folder"
+        } else {
+            "folders"
+        };
+        return Err(format!("no such {noun}: {}", names.join(", ")));
+    }
+    Ok(())
+}
+
 /// One file as checked.
 #[derive(Debug, Clone)]
 pub struct CheckedFile {

@@ -160,6 +160,7 @@ impl Tablebases {
     /// a regular file of the published size, unreadable, or whose digest
     /// does not match.
     pub fn open_in(dirs: &[PathBuf]) -> Result<Tablebases> {
+        crate::judges::files::check_folders(dirs).map_err(PecpError::TableFolders)?;
         let files = check(dirs);
         if let Some(bad) = files.iter().find(|f| f.status != FileStatus::Ok) {
             let path = bad.path.clone().unwrap_or_else(|| {

@@ -183,6 +183,17 @@ pub fn decide_avoiding(
     eval: &impl Level1,
     avoid: &dyn Fn(&Chess) -> bool,
 ) -> Option<Decision> {
+    decide_among(pos, eval, avoid, &[])
+}
+
+/// Like [`decide_avoiding`], the candidates the moves of `only` (in the
+/// caller's orientation) when it is not empty: UCI's `go searchmoves`.
+pub fn decide_among(
+    pos: &Chess,
+    eval: &impl Level1,
+    avoid: &dyn Fn(&Chess) -> bool,
+    only: &[Move],
+) -> Option<Decision> {
     let book = books::of(&Node::from_chess(pos));
     let mirrored = needs_mirror(pos);
     let canon = if mirrored {
@@ -191,6 +202,9 @@ pub fn decide_avoiding(
         pos.clone()
     };
     let mut cands = candidates(&canon, &|n: &Node| eval(book, n));
+    if !only.is_empty() {
+        cands.retain(|c| only.contains(&if mirrored { mirror_move(c.mv) } else { c.mv }));
+    }
     if cands.is_empty() {
         return None;
     }

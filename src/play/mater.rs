@@ -183,10 +183,13 @@ fn threatens(pos: &Chess) -> bool {
 }
 
 impl Search {
+    /// Counts one more position, unless the limit is reached: the search
+    /// then stops, having visited exactly `limit`.
     fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes >= self.limit {
             self.stopped = true;
+        } else {
+            self.nodes += 1;
         }
         self.stopped
     }
@@ -398,7 +401,7 @@ mod tests {
         );
         assert_eq!(s.mate_in, None);
         assert!(!s.complete);
-        assert!(s.nodes <= 101 + 64);
+        assert_eq!(s.nodes, 100);
         // With room enough it completes: no mate of MATER's kind (the
         // positions it refuted are not searched twice).
         let full = find(

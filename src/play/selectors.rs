@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role, Square};
 
 use crate::knowledge::evaluate::Level1;
 use crate::knowledge::select::Decision;
@@ -78,10 +78,44 @@ impl Selector {
                     decision: Some(d),
                 })
             }
-            Selector::Soma { seed } => soma_choose(pos, seed).map(Choice::bare),
-            Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth).map(Choice::bare),
+            Selector::Soma { seed } => soma_choose(pos, seed, &[]).map(Choice::bare),
+            Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth, &[]).map(Choice::bare),
         }
     }
+
+    /// Like [`Selector::choose_avoiding`], keeping to the moves of `only`
+    /// when it is not empty (UCI's `go searchmoves`): every selector then
+    /// plays one of them.
+    pub fn choose_among(
+        self,
+        pos: &Chess,
+        eval: &impl Level1,
+        avoid: &dyn Fn(&Chess) -> bool,
+        only: &[Move],
+    ) -> Option<Choice> {
+        if only.is_empty() {
+            return self.choose_avoiding(pos, eval, avoid);
+        }
+        match self {
+            Selector::Pecp => {
+                crate::knowledge::select::decide_among(pos, eval, avoid, only).map(|d| Choice {
+                    mv: d.chosen().mv,
+                    decision: Some(d),
+                })
+            }
+            Selector::Soma { seed } => soma_choose(pos, seed, only).map(Choice::bare),
+            Selector::AlphaBeta { depth } => alphabeta_choose(pos, depth, only).map(Choice::bare),
+        }
+    }
+}
+
+/// The legal moves of `pos`, those of `only` when it is not empty.
+fn root_moves(pos: &Chess, only: &[Move]) -> MoveList {
+    let mut moves = pos.legal_moves();
+    if !only.is_empty() {
+        moves.retain(|m| only.contains(m));
+    }
+    moves
 }
 
 /// A selector's move, with PECP's reasons when PECP chose.
@@ -234,10 +268,10 @@ pub fn soma_score(pos: &Chess, me: Color) -> i32 {
     material + control + attack - danger
 }
 
-fn soma_choose(pos: &Chess, seed: u64) -> Option<Move> {
+fn soma_choose(pos: &Chess, seed: u64, only: &[Move]) -> Option<Move> {
     let me = pos.turn();
     let key: u64 = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-    pos.legal_moves()
+    root_moves(pos, only)
         .into_iter()
         .map(|m| {
             let mut after = pos.clone();
@@ -441,7 +475,7 @@ fn order(moves: shakmaty::MoveList, first: Option<Move>) -> Vec<Move> {
     v
 }
 
-fn alphabeta_choose(pos: &Chess, depth: u8) -> Option<Move> {
+fn alphabeta_choose(pos: &Chess, depth: u8, only: &[Move]) -> Option<Move> {
     let mut search = Search { tt: HashMap::new() };
     let mut best = None;
     for d in 1..=depth.max(1) {
@@ -449,7 +483,7 @@ fn alphabeta_choose(pos: &Chess, depth: u8) -> Option<Move> {
         let mut chosen = None;
         let key = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
         let tt_move = search.tt.get(&key).and_then(|e| e.3);
-        for m in order(pos.legal_moves(), tt_move) {
+        for m in order(root_moves(pos, only), tt_move) {
             let mut after = pos.clone();
             after.play_unchecked(m);
             let v = -search.negamax(&after, d - 1, 1, -INF, -alpha);
@@ -513,7 +547,7 @@ mod tests {
         // Pawn d3 attacked by the black king on c3: White to move must not
         // leave it hanging.
         let p = pos("8/8/8/8/8/2kP4/8/5K2 w - - 0 1");
-        let m = soma_choose(&p, 1).unwrap();
+        let m = soma_choose(&p, 1, &[]).unwrap();
         let mut after = p.clone();
         after.play_unchecked(m);
         assert_eq!(
@@ -527,7 +561,7 @@ mod tests {
     fn alphabeta_finds_the_only_winning_move_in_the_papers_position() {
         // Kd4 is the only winning move (Syzygy); depth 4 finds it.
         let p = pos("8/8/3k4/8/8/3PK3/8/8 w - - 0 1");
-        let m = alphabeta_choose(&p, 4).unwrap();
+        let m = alphabeta_choose(&p, 4, &[]).unwrap();
         assert_eq!(shakmaty::san::San::from_move(&p, m).to_string(), "Kd4");
     }
 
@@ -535,7 +569,7 @@ mod tests {
     fn alphabeta_prefers_the_shortest_mate() {
         // KQK with mate in one: Qb7# or Qa7#... the search must return a mate.
         let p = pos("k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
-        let m = alphabeta_choose(&p, 3).unwrap();
+        let m = alphabeta_choose(&p, 3, &[]).unwrap();
         let mut after = p.clone();
         after.play_unchecked(m);
         assert!(after.is_checkmate(), "{m} is not mate");

@@ -2,6 +2,7 @@
 //! bash, with a time limit; reading its answer.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -68,4 +69,26 @@ pub fn refused(o: &Output, needle: &str) {
 pub fn mkfifo(path: &Path) {
     let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
     assert!(ok, "mkfifo {}", path.display());
+}
+
+/// Runs the binary like [`pecp`](super::pecp), `input` on its stdin.
+pub fn pecp_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(PECP)
+        .args(args)
+        .env_remove("SYZYGY_PATH")
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // The program may stop reading at the first bad line: ignore EPIPE.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }

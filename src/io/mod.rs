@@ -14,6 +14,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+pub mod lines;
+
 use crate::error::{PecpError, Result};
 
 /// How many links a chain of symbolic links may have.
