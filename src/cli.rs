@@ -2,6 +2,7 @@
 //! `commands`. No chess reasoning and no formatting live here.
 
 use std::io::Write;
+use std::path::Path;
 
 use clap::{Parser, Subcommand};
 
@@ -69,7 +70,7 @@ pub fn run() -> i32 {
         Ok(c) => c,
         Err(e) => return argument_error(&e),
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::new();
     let code = match dispatch(cli.command, &mut out) {
         Ok(code) => code,
         Err(Failure::Pecp(e)) => {
@@ -85,6 +86,56 @@ pub fn run() -> i32 {
     code
 }
 
+/// Standard output, which refuses to be written when pecp was started
+/// with it closed (`>&-`).
+struct Stdout {
+    inner: std::io::StdoutLock<'static>,
+    closed: bool,
+}
+
+impl Stdout {
+    fn new() -> Stdout {
+        Stdout {
+            inner: std::io::stdout().lock(),
+            closed: started_closed(),
+        }
+    }
+
+    fn check(&self) -> std::io::Result<()> {
+        if self.closed {
+            return Err(std::io::Error::other("stdout is closed"));
+        }
+        Ok(())
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.check()?;
+        self.inner.flush()
+    }
+}
+
+/// Whether stdout was closed when pecp started. Rust's runtime opens
+/// `/dev/null` read-write in place of a closed standard stream, so that
+/// writes to it vanish; a shell's `>/dev/null` opens it write-only. Linux
+/// says which, in `/proc/self/fdinfo/1`.
+fn started_closed() -> bool {
+    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    });
+    null && read_write
+}
+
 /// `--help` and `--version` print on stdout (exit 0, or 2 if it cannot be
 /// written); a bad command line gets clap's first line as one `pecp: `
 /// line, exit 2.
@@ -93,7 +144,7 @@ fn argument_error(e: &clap::Error) -> i32 {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let text = e.render().to_string();
-            let mut out = std::io::stdout();
+            let mut out = Stdout::new();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 Ok(()) => 0,
                 Err(err) => {

@@ -442,3 +442,29 @@ fn table_folders_that_cannot_hold_tables_are_named() {
     refused(&o, "KPvK.rtbw is a file, not a folder of tables");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_closed_stdout_is_a_failed_write() {
+    for cmd in [
+        r#""$PECP" --help"#,
+        r#""$PECP" validate --sample 100"#,
+        r#"echo isready | "$PECP" uci"#,
+        r#""$PECP" show "8/8/3k4/8/8/3PK3/8/8 w - - 0 1""#,
+    ] {
+        let o = bash(&format!(
+            r#"{cmd} >&- 2>/tmp/pecp-closed-$$; echo "rc=$?"; cat /tmp/pecp-closed-$$; rm /tmp/pecp-closed-$$"#
+        ));
+        let text = out(&o);
+        assert!(text.starts_with("rc=2\n"), "{cmd}: {text}");
+        assert!(text.contains("stdout is closed"), "{cmd}: {text}");
+    }
+    // A command that writes nothing on stdout does not need it; /dev/null
+    // opened by the shell is written as ever.
+    let dir = scratch("closed-stdout");
+    let o = bash(&format!(
+        r#""$PECP" line "{WON}" -o {}/l.pgn >&-; echo "rc=$?"; "$PECP" --help >/dev/null; echo "rc=$?""#,
+        dir.display()
+    ));
+    assert_eq!(out(&o), "rc=0\nrc=0\n", "{}", err(&o));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -126,6 +126,25 @@ fn a_bad_weights_file_is_refused_in_one_line() {
             "[[rule]]\nid = \"rook_pawn\"\nweight = 0.2\n".to_string(),
             "is missing",
         ),
+        (
+            "duplicate-key",
+            "[[rule]]\nid = \"rook_pawn\"\nweight = 0.2\nweight = 0.3\n".to_string(),
+            "line 4, column 1: duplicate key `weight`",
+        ),
+        (
+            "type",
+            "[[rule]]\nid = \"rook_pawn\"\nweight = \"high\"\n".to_string(),
+            "line 3, column 10: invalid type",
+        ),
+        (
+            "deterministic-flipped",
+            good.replacen(
+                "id = \"absolute_win\"\nweight = 1.0",
+                "id = \"absolute_win\"\nweight = 0.0",
+                1,
+            ),
+            "rule absolute_win is deterministic and proves a win: its weight must stay above 0.5",
+        ),
     ];
     for (name, text, needle) in cases {
         let path = dir.join(format!("{name}.toml"));

@@ -147,6 +147,29 @@ struct WeightRow {
     weight: f64,
 }
 
+/// A TOML error in one line: where (line and column, counted from 1), and
+/// what, naming the key when the parser does.
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let what = e.message().trim();
+    let Some(span) = e.span() else {
+        return what.to_string();
+    };
+    let before = &text.as_bytes()[..span.start.min(text.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    let key = text.get(span.clone()).map(str::trim).filter(|k| {
+        what.starts_with("duplicate key") && !k.is_empty() && k.len() <= 40 && !k.contains('\n')
+    });
+    match key {
+        Some(k) => format!("line {line}, column {column}: {what} `{k}`"),
+        None => format!("line {line}, column {column}: {what}"),
+    }
+}
+
 /// A book's rule table with an index by id. The position of a row is its
 /// priority (lower first).
 #[derive(Debug, Clone)]
@@ -199,7 +222,7 @@ impl RuleTable {
     /// One line naming the first missing, unknown, repeated or
     /// out-of-range rule.
     pub fn with_weights(&self, text: &str) -> Result<RuleTable, String> {
-        let file: WeightsOnly = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+        let file: WeightsOnly = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let mut book = self.clone();
         let mut seen = vec![false; book.rows.len()];
         for row in &file.rule {
@@ -212,6 +235,17 @@ impl RuleTable {
             if !(0.0..=1.0).contains(&row.weight) {
                 return Err(format!(
                     "rule {} has weight {} outside [0, 1]",
+                    row.id, row.weight
+                ));
+            }
+            let was = &self.rows[i];
+            if was.kind == Kind::Deterministic && (was.weight > 0.5) != (row.weight > 0.5)
+                || was.kind == Kind::Deterministic && row.weight == 0.5
+            {
+                let proves = if was.weight > 0.5 { "a win" } else { "a draw" };
+                let side = if was.weight > 0.5 { "above" } else { "below" };
+                return Err(format!(
+                    "rule {} is deterministic and proves {proves}: its weight must stay {side} 0.5, not {}",
                     row.id, row.weight
                 ));
             }
