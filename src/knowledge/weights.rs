@@ -239,9 +239,8 @@ impl RuleTable {
                 ));
             }
             let was = &self.rows[i];
-            if was.kind == Kind::Deterministic && (was.weight > 0.5) != (row.weight > 0.5)
-                || was.kind == Kind::Deterministic && row.weight == 0.5
-            {
+            let same_side = (was.weight > 0.5) == (row.weight > 0.5) && row.weight != 0.5;
+            if was.kind == Kind::Deterministic && !same_side {
                 let proves = if was.weight > 0.5 { "a win" } else { "a draw" };
                 let side = if was.weight > 0.5 { "above" } else { "below" };
                 return Err(format!(
