@@ -25,7 +25,7 @@ fn games_come_back_annotated_and_whole() {
     // back with a comment where it went wrong, and the others go on.
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("pecp: game 4: Kh8 is not a legal move"),
+        err.contains("pecp: game 4 (line 37): Kh8 is not a legal move"),
         "{err}"
     );
     assert!(

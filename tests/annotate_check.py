@@ -5,7 +5,11 @@ Usage: python3 tests/annotate_check.py PECP_BINARY
 
 Annotates tests/data/games.pgn; python-chess must read every annotated
 game with the same mainline moves and headers as the original, and
-pgn-extract (if installed) must parse the output without errors.
+pgn-extract (if installed) must parse the output without errors. Then the
+same games with unreadable ones between them (a token that is not a move,
+a variation not closed, Latin-1 text): pecp keeps those behind PGN's `%`
+escape, and both readers must read exactly the good games back, the
+Latin-1 letters intact.
 """
 import io
 import shutil
@@ -23,6 +27,46 @@ def games(text):
     return out
 
 
+BAD = """[Event "Bad move"]
+[FEN "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"]
+[SetUp "1"]
+
+1. Kd4 ( 1. Kz9 Kd7 ) 1... Kc6 1-0
+
+[Event "Open variation"]
+[FEN "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"]
+[SetUp "1"]
+
+1. Kd4 ( 1. Ke4 Kd7 1-0
+
+"""
+
+
+def pgn_extract_ok(extract, text):
+    r = subprocess.run([extract, "-s"], input=text, capture_output=True, text=True)
+    if r.returncode != 0 or "rror" in r.stderr:
+        print(f"annotate_check: pgn-extract: {r.stderr.strip()}", file=sys.stderr)
+        return False
+    return True
+
+
+def with_bad_games(pecp, src, extract):
+    """Good games around unreadable ones, in Latin-1: the good ones come back."""
+    good = src.replace('[Site "Ankara"]', '[Site "Ankara, Caf\u00e9"]')
+    latin1 = (BAD + good).encode("latin-1")
+    run = subprocess.run([pecp, "annotate", "-"], input=latin1, capture_output=True)
+    out = run.stdout.decode("utf-8")
+    after = games(out)
+    ok = len(after) == len(games(src)) and run.returncode == 2
+    ok = ok and after[0].headers.get("Site") == "Ankara, Caf\u00e9"
+    ok = ok and out.count("% 1. Kd4 ( 1. Kz9 Kd7 ) 1... Kc6 1-0") == 1
+    if not ok:
+        print(f"annotate_check: with bad games: {len(after)} games, exit {run.returncode}", file=sys.stderr)
+    if extract:
+        ok = pgn_extract_ok(extract, out) and ok
+    return ok
+
+
 def main():
     pecp = sys.argv[1]
     src = open("tests/data/games.pgn").read()
@@ -38,10 +82,8 @@ def main():
             ok = False
     extract = shutil.which("pgn-extract") or shutil.which("/usr/games/pgn-extract")
     if extract:
-        r = subprocess.run([extract, "-s"], input=run.stdout, capture_output=True, text=True)
-        if r.returncode != 0 or "rror" in r.stderr:
-            print(f"annotate_check: pgn-extract: {r.stderr.strip()}", file=sys.stderr)
-            ok = False
+        ok = pgn_extract_ok(extract, run.stdout) and ok
+    ok = with_bad_games(pecp, src, extract) and ok
     print(f"annotate_check: {len(after)} games read back by python-chess"
           + (" and pgn-extract" if extract else "") + (", OK" if ok else ", FAILED"))
     sys.exit(0 if ok else 1)

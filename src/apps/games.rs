@@ -1,12 +1,10 @@
-//! Games from PGN (`pecp annotate`): read with pgn-reader, one game at a
-//! time, kept token by token (tags, moves, NAGs, comments, variations,
-//! the result) so that everything is written back as it was, and the
-//! mainline's moves from KPK positions annotated: the value before and
-//! after, NAGs, pecp's own choice as a variation, and the reason in words.
+//! Games from PGN (`pecp annotate`): read one at a time by
+//! [`pgn`](crate::apps::pgn), kept token by token (tags, moves, NAGs,
+//! comments, variations, the result) so that everything is written back as
+//! it was, and the mainline's moves from KPK positions annotated: the value
+//! before and after, NAGs, pecp's own choice as a variation, and the
+//! reason in words.
 
-use std::ops::ControlFlow;
-
-use pgn_reader::{Nag, Outcome, RawComment, RawTag, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -39,68 +37,6 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The movetext.
     pub tokens: Vec<Token>,
-}
-
-/// The pgn-reader visitor that keeps every token.
-#[derive(Default)]
-pub struct Collect;
-
-impl Visitor for Collect {
-    type Tags = Vec<(String, String)>;
-    type Movetext = Game;
-    type Output = Game;
-
-    fn begin_tags(&mut self) -> ControlFlow<Game, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
-    }
-
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
-        let name = String::from_utf8_lossy(name).into_owned();
-        tags.push((name, value.decode_utf8_lossy().into_owned()));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Game, Game> {
-        ControlFlow::Continue(Game {
-            tags,
-            tokens: Vec::new(),
-        })
-    }
-
-    fn san(&mut self, g: &mut Game, san: SanPlus) -> ControlFlow<Game> {
-        g.tokens.push(Token::Move(san.to_string()));
-        ControlFlow::Continue(())
-    }
-
-    fn nag(&mut self, g: &mut Game, nag: Nag) -> ControlFlow<Game> {
-        g.tokens.push(Token::Nag(nag.0));
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, g: &mut Game, c: RawComment<'_>) -> ControlFlow<Game> {
-        let text = String::from_utf8_lossy(c.as_bytes()).trim().to_string();
-        g.tokens.push(Token::Comment(text));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, g: &mut Game) -> ControlFlow<Game, Skip> {
-        g.tokens.push(Token::Open);
-        ControlFlow::Continue(Skip(false))
-    }
-
-    fn end_variation(&mut self, g: &mut Game) -> ControlFlow<Game> {
-        g.tokens.push(Token::Close);
-        ControlFlow::Continue(())
-    }
-
-    fn outcome(&mut self, g: &mut Game, outcome: Outcome) -> ControlFlow<Game> {
-        g.tokens.push(Token::Result(outcome.to_string()));
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, g: Game) -> Game {
-        g
-    }
 }
 
 /// What annotating one game found.

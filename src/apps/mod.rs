@@ -12,6 +12,7 @@ pub mod bench;
 pub mod endings;
 pub mod games;
 pub mod map;
+pub mod pgn;
 pub mod tune;
 pub mod uci;
 pub mod validate;

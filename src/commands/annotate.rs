@@ -1,13 +1,15 @@
 //! `pecp annotate GAMES.pgn|- [-o|--output FILE] [--tablebases DIR]
 //! [--weights FILE]`.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 
 use pecp::PecpError;
-use pecp::apps::games::{Collect, annotate};
+use pecp::apps::games::annotate;
+use pecp::apps::pgn::Games;
+use pecp::report::games::unreadable;
 
-use super::{Outcome, find_tables};
+use super::{Failure, Outcome, find_tables};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,56 +29,94 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         pecp::io::check_writable(path)?;
     }
     let tb = find_tables(args.judging.tablebases.as_deref())?;
-    let input: Box<dyn std::io::Read> = if args.games.as_os_str() == "-" {
-        Box::new(std::io::stdin())
+    let input: Box<dyn BufRead> = if args.games.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
     } else {
-        Box::new(std::fs::File::open(&args.games).map_err(|e| PecpError::Io {
+        let file = std::fs::File::open(&args.games).map_err(|e| PecpError::Io {
             what: format!("cannot read {}", args.games.display()),
             source: e,
-        })?)
+        })?;
+        Box::new(BufReader::new(file))
     };
     match &args.output {
-        None => annotate_all(input, out, tb.as_ref()),
+        None => annotate_all(input, out, tb.as_ref()).map(|_| 0),
         Some(path) => {
             let mut staged = pecp::io::Staged::create(path)?;
-            let code = annotate_all(input, staged.file(), tb.as_ref())?;
+            let mut w = BufWriter::new(staged.file());
+            let counts = annotate_all(input, &mut w, tb.as_ref())?;
+            w.flush()?;
+            drop(w);
+            if counts.games == counts.unreadable && counts.unreadable > 0 {
+                super::say(format!(
+                    "note: no game could be read; {} is left as it was",
+                    path.display()
+                ));
+                return Ok(2);
+            }
             staged.commit()?;
-            Ok(code)
+            Ok(0)
         }
     }
 }
 
+/// What a run read and found.
+#[derive(Default)]
+struct Counts {
+    games: usize,
+    unreadable: usize,
+    kpk: usize,
+    moves: usize,
+    mistakes: usize,
+}
+
+/// Annotates every game of `input` onto `out`. A game that cannot be read
+/// is reported with its number and written back as it was, behind `%`
+/// (PGN's escape, which readers skip), unless it is binary or too long.
 fn annotate_all(
-    input: Box<dyn std::io::Read>,
+    input: Box<dyn BufRead>,
     out: &mut dyn Write,
     tb: Option<&pecp::Tablebases>,
-) -> Outcome {
-    let mut reader = pgn_reader::Reader::new(input);
-    let (mut games, mut kpk, mut moves, mut mistakes) = (0usize, 0usize, 0usize, 0usize);
-    loop {
-        let game = match reader.read_game(&mut Collect) {
-            Ok(Some(g)) => g,
-            Ok(None) => break,
-            Err(e) => {
-                return Err(PecpError::Io {
-                    what: "cannot read the games".into(),
-                    source: e,
+) -> Result<Counts, Failure> {
+    let mut n = Counts::default();
+    for entry in Games::new(input) {
+        let entry = entry.map_err(|e| PecpError::Io {
+            what: "cannot read the games".into(),
+            source: e,
+        })?;
+        n.games += 1;
+        let game = match entry.read {
+            Ok(game) => game,
+            Err(bad) => {
+                n.unreadable += 1;
+                super::refuse(format!(
+                    "game {} (line {}): {}",
+                    entry.number, bad.line, bad.why
+                ));
+                if let Some(text) = &bad.text {
+                    out.write_all(unreadable(entry.number, &bad.why, text).as_bytes())?;
                 }
-                .into());
+                continue;
             }
         };
-        games += 1;
         let a = annotate(&game, tb);
         if let Some(why) = &a.error {
-            super::refuse(format!("game {games}: {why}"));
+            super::refuse(format!(
+                "game {} (line {}): {why}",
+                entry.number, entry.line
+            ));
         }
-        kpk += usize::from(a.counts.kpk);
-        moves += a.counts.moves;
-        mistakes += a.counts.mistakes;
+        n.kpk += usize::from(a.counts.kpk);
+        n.moves += a.counts.moves;
+        n.mistakes += a.counts.mistakes;
         out.write_all(pecp::report::games::pgn(&a).as_bytes())?;
     }
+    let unreadable = match n.unreadable {
+        0 => String::new(),
+        u => format!(" (unreadable: {u})"),
+    };
     super::say(format!(
-        "note: games read: {games}; with a KPK phase: {kpk}; moves annotated: {moves}; mistakes found: {mistakes}"
+        "note: games read: {}{unreadable}; with a KPK phase: {}; moves annotated: {}; mistakes found: {}",
+        n.games, n.kpk, n.moves, n.mistakes
     ));
-    Ok(0)
+    Ok(n)
 }

@@ -74,7 +74,32 @@ pub fn pgn(a: &Annotated) -> String {
             Token::Result(r) => words.push(r.clone()),
         }
     }
-    s.push_str(&super::wrap_words(&words, 80));
+    // A line may not begin with `%`: readers would skip it as an escape.
+    let text = super::wrap_words(&words, 80).replace("\n%", "\n %");
+    s.push_str(
+        text.strip_prefix('%')
+            .map_or(text.clone(), |t| format!(" %{t}"))
+            .as_str(),
+    );
     s.push_str("\n\n");
+    s
+}
+
+/// A game that could not be read, kept as it was written behind PGN's
+/// escape (`%` at the start of each line, which readers skip), after a
+/// line that says why.
+pub fn unreadable(number: usize, why: &str, text: &str) -> String {
+    let mut s = format!(
+        "% pecp: game {number} could not be read ({}); it is kept below as it was written, each line after \"% \"\n",
+        crate::error::one_line(why)
+    );
+    for line in text.trim_end().lines() {
+        if line.is_empty() {
+            s.push_str("%\n");
+        } else {
+            s.push_str(&format!("% {line}\n"));
+        }
+    }
+    s.push('\n');
     s
 }
