@@ -141,3 +141,22 @@ fn no_written_line_begins_with_an_escape() {
     assert!(text.lines().all(|l| !l.starts_with('%')), "{text}");
     assert_eq!(text.matches("%word").count(), 600);
 }
+
+#[test]
+fn an_overlong_line_spoils_only_its_game() {
+    let long = "x".repeat(2_000_000);
+    let pgn = format!("{KPK}1. Kd4 1-0\n\n{KPK}1. Kd4 {{{long}}} 1-0\n\n{KPK}1. Kd4 Kc6 1-0\n");
+    let o = annotate(pgn.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        err(&o).lines().next().unwrap(),
+        "pecp: game 2 (line 11): line 11 is 2,000,013 bytes long; pecp reads lines of at most 1,048,576 bytes"
+    );
+    let text = out(&o);
+    assert_eq!(
+        text.matches("[Event ").count(),
+        2,
+        "games 1 and 3 annotated"
+    );
+    assert!(!text.contains("xxxx"), "the long line is left out");
+}

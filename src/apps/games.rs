@@ -10,34 +10,9 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::apps::analysis::{Analysis, analyse};
+use crate::apps::pgn::{Game, Token};
 use crate::board::position::{Input, fen_of};
 use crate::judges::tablebase::Tablebases;
-
-/// One token of a game's movetext.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Token {
-    /// A move as written (SAN with its check sign).
-    Move(String),
-    /// A numeric annotation glyph.
-    Nag(u8),
-    /// A `{comment}`.
-    Comment(String),
-    /// `(`.
-    Open,
-    /// `)`.
-    Close,
-    /// The result, `1-0`, `0-1`, `1/2-1/2` or `*`.
-    Result(String),
-}
-
-/// A game as read.
-#[derive(Debug, Clone, Default)]
-pub struct Game {
-    /// The tag pairs, in order.
-    pub tags: Vec<(String, String)>,
-    /// The movetext.
-    pub tokens: Vec<Token>,
-}
 
 /// What annotating one game found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

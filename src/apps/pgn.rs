@@ -17,8 +17,33 @@ use std::io::{self, BufRead};
 
 use shakmaty::san::SanPlus;
 
-use crate::apps::games::{Game, Token};
 use crate::io::lines::{BoundedLines, Line, too_long, utf8_or_latin1};
+
+/// One token of a game's movetext.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Token {
+    /// A move as written (SAN with its check sign).
+    Move(String),
+    /// A numeric annotation glyph.
+    Nag(u8),
+    /// A `{comment}`.
+    Comment(String),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// The result, `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+}
+
+/// A game as read.
+#[derive(Debug, Clone, Default)]
+pub struct Game {
+    /// The tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// The movetext.
+    pub tokens: Vec<Token>,
+}
 
 /// The longest game pecp reads: 16 MiB.
 pub const MAX_GAME: usize = 16 << 20;

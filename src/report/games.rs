@@ -3,7 +3,8 @@
 
 use shakmaty::Position;
 
-use crate::apps::games::{Annotated, Token};
+use crate::apps::games::Annotated;
+use crate::apps::pgn::Token;
 
 /// A comment as words, braces on the first and last, so that lines can
 /// break inside it.
