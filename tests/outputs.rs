@@ -263,13 +263,21 @@ fn concurrent_writers_to_a_hard_linked_file_never_tear_it() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Runs `pecp ARGS` as the user `nobody` when the test runs as root (who
-/// may write any file), else as the current user.
+/// Runs `pecp ARGS` in `dir` as the user `nobody` when the test runs as
+/// root (who may write any file), else as the current user. As `nobody`
+/// it runs a copy of the binary in `dir`, which it may reach wherever the
+/// checkout lies.
 fn pecp_as_a_user(dir: &Path, args: &[&str]) -> Output {
     let root = fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
     let mut cmd = if root {
+        let copy = dir.join("pecp-as-nobody");
+        if !copy.exists() {
+            fs::copy(PECP, &copy).unwrap();
+            fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+        }
         let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", PECP]);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(copy);
         c
     } else {
         Command::new(PECP)
