@@ -11,6 +11,7 @@
 
 pub mod book;
 pub mod books;
+pub mod calc;
 pub mod evaluate;
 pub mod explain;
 pub mod proof;

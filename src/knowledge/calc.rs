@@ -1,0 +1,273 @@
+//! Proofs by calculation: what a player does when no rule they know
+//! decides the position, looking a few moves ahead until every line ends
+//! in a position a rule decides.
+//!
+//! An AND-OR search over legal moves. To prove a result (the pawn side's
+//! win, or the draw), the side that wants it needs one move to a position
+//! where the result is proved, and the other side's every move must lead to
+//! one. The leaves are positions a deterministic rule of the book decides
+//! (the rules of chess among them: mate, stalemate, a captured pawn); the
+//! deterministic rules are sound on every position, so each line that ends
+//! in one is a proof. Nothing else enters a proof: no table, solver or
+//! search result, only the rules and the legal moves.
+//!
+//! The search deepens one ply at a time, so the proof found is the
+//! shallowest. A [`Calculator`] remembers, per position, the rules'
+//! verdict on it, the depth of its proofs and the depths at which none
+//! exists, so the positions of a sweep are proved without repeating work.
+
+use rustc_hash::FxHashMap;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+
+use crate::board::facts::Node;
+use crate::knowledge::book::Book;
+use crate::knowledge::evaluate::{Level1, Verdict};
+
+/// How many plies `--calc` calculates unless told.
+pub const DEFAULT_PLIES: u8 = 4;
+
+/// The most plies `--calc` takes.
+pub const MAX_PLIES: u8 = 10;
+
+/// A proof by calculation: the main line, the winning side's moves and
+/// the defender's most stubborn replies, to a position a rule decides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proof {
+    /// The result proved for the pawn side: [`Verdict::Win`] or
+    /// [`Verdict::Draw`].
+    pub verdict: Verdict,
+    /// Plies of calculation: 0 when a rule decides the position itself.
+    pub depth: u8,
+    /// The main line, from the position to the decided one (`depth`
+    /// moves).
+    pub line: Vec<Move>,
+    /// The position the line ends in, which a deterministic rule decides.
+    pub end: Chess,
+}
+
+/// What is known of one position.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known {
+    /// The rules' verdict on the position itself: `Some(true)` a proved
+    /// win for the pawn side, `Some(false)` a proved draw.
+    leaf: Option<bool>,
+    /// For the win (0) and the draw (1): the depth of the shallowest proof.
+    proved: [Option<u8>; 2],
+    /// For the win (0) and the draw (1): the most plies searched in vain.
+    fails: [Option<u8>; 2],
+}
+
+/// Proves positions of one book by calculation, remembering what it finds.
+pub struct Calculator<'e, E> {
+    eval: &'e E,
+    book: &'static Book,
+    memo: FxHashMap<u64, Known>,
+}
+
+fn key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+fn after(pos: &Chess, m: Move) -> Chess {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+impl<'e, E: Level1> Calculator<'e, E> {
+    /// A calculator whose leaves are the positions `eval` decides with the
+    /// deterministic rules of `book` (normalised positions: White has the
+    /// pawn, or what it became).
+    pub fn new(eval: &'e E, book: &'static Book) -> Self {
+        Calculator {
+            eval,
+            book,
+            memo: FxHashMap::default(),
+        }
+    }
+
+    /// How many positions it remembers.
+    pub fn remembered(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The shallowest proof of `pos`'s result within `plies`, if there is
+    /// one. Where several moves prove it at that depth, `prefer` (PECP's
+    /// choice, say) names the one the line takes; of the other side's
+    /// replies the line takes the most stubborn, then the preferred.
+    pub fn prove(
+        &mut self,
+        pos: &Chess,
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Proof> {
+        for d in 0..=plies {
+            for win in [true, false] {
+                if let Some(depth) = self.depth(pos, win, d) {
+                    return Some(self.line(pos, win, depth, prefer));
+                }
+            }
+        }
+        None
+    }
+
+    /// The rules' verdict on `pos` itself, remembered.
+    fn known(&mut self, pos: &Chess) -> (u64, Known) {
+        let k = key(pos);
+        if let Some(known) = self.memo.get(&k) {
+            return (k, *known);
+        }
+        let e = (self.eval)(self.book, &Node::from_chess(pos));
+        let known = Known {
+            leaf: e.deterministic.then(|| e.verdict() == Verdict::Win),
+            ..Known::default()
+        };
+        self.memo.insert(k, known);
+        (k, known)
+    }
+
+    /// The depth of the shallowest proof that the pawn side wins (`win`)
+    /// or draws `pos`, if one takes at most `d` plies.
+    fn depth(&mut self, pos: &Chess, win: bool, d: u8) -> Option<u8> {
+        let (k, known) = self.known(pos);
+        if let Some(leaf) = known.leaf {
+            return (leaf == win).then_some(0);
+        }
+        let w = usize::from(!win);
+        if let Some(p) = known.proved[w] {
+            return (p <= d).then_some(p);
+        }
+        if d == 0 || known.fails[w].is_some_and(|f| f >= d) {
+            return None;
+        }
+        let found = self.search(pos, win, d);
+        let entry = self.memo.get_mut(&k).expect("remembered above");
+        match found {
+            Some(p) => entry.proved[w] = Some(p),
+            None => entry.fails[w] = Some(d),
+        }
+        found
+    }
+
+    /// One level of the AND-OR search, `d` ≥ 1.
+    fn search(&mut self, pos: &Chess, win: bool, d: u8) -> Option<u8> {
+        let chooser = (pos.turn() == Color::White) == win;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let mut worst = 0u8;
+        let mut best: Option<u8> = None;
+        for m in moves {
+            let below = self.depth(&after(pos, m), win, d - 1).map(|p| p + 1);
+            match (chooser, below) {
+                (true, Some(1)) => return Some(1),
+                (true, Some(p)) => best = Some(best.map_or(p, |b| b.min(p))),
+                (true, None) => {}
+                (false, Some(p)) => worst = worst.max(p),
+                (false, None) => return None,
+            }
+        }
+        if chooser { best } else { Some(worst) }
+    }
+
+    /// The main line of a proof of `depth` plies.
+    fn line(
+        &mut self,
+        pos: &Chess,
+        win: bool,
+        depth: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Proof {
+        let mut line = Vec::new();
+        let mut at = pos.clone();
+        let mut left = depth;
+        while left > 0 {
+            let chooser = (at.turn() == Color::White) == win;
+            let options: Vec<(Move, u8)> = at
+                .legal_moves()
+                .into_iter()
+                .filter_map(|m| Some((m, self.depth(&after(&at, m), win, left - 1)?)))
+                .collect();
+            let target = if chooser {
+                options.iter().map(|o| o.1).min()
+            } else {
+                options.iter().map(|o| o.1).max()
+            }
+            .expect("a proved position has a move in its proof");
+            let preferred = prefer(&at);
+            let m = options
+                .iter()
+                .filter(|o| o.1 == target)
+                .find(|o| Some(o.0) == preferred)
+                .or_else(|| options.iter().find(|o| o.1 == target))
+                .expect("the target depth is some move's")
+                .0;
+            line.push(m);
+            at.play_unchecked(m);
+            left = target;
+        }
+        Proof {
+            verdict: if win { Verdict::Win } else { Verdict::Draw },
+            depth,
+            line,
+            end: at,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::books;
+    use crate::knowledge::evaluate::level1;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn no_preference(_: &Chess) -> Option<Move> {
+        None
+    }
+
+    #[test]
+    fn a_position_a_rule_decides_needs_no_calculation() {
+        let p = pos("8/8/3k4/8/8/3PK3/8/8 w - - 0 1");
+        let mut c = Calculator::new(&level1, &books::kpk::BOOK);
+        let proof = c.prove(&p, 4, &no_preference).expect("proved");
+        assert_eq!(proof.verdict, Verdict::Win);
+        assert_eq!(proof.depth, 0);
+        assert!(proof.line.is_empty());
+    }
+
+    #[test]
+    fn each_line_is_legal_and_ends_where_a_rule_decides_the_result() {
+        // Positions that level 1 leaves unproved, found by scanning.
+        let mut c = Calculator::new(&level1, &books::kpk::BOOK);
+        let mut deeper = 0;
+        for kpk in crate::board::enumerate::all_positions().into_iter().step_by(97) {
+            let p = kpk.to_chess();
+            let Some(proof) = c.prove(&p, 4, &no_preference) else {
+                continue;
+            };
+            assert_eq!(proof.line.len(), usize::from(proof.depth));
+            let mut at = p.clone();
+            for m in &proof.line {
+                assert!(at.is_legal(*m));
+                at.play_unchecked(*m);
+            }
+            assert_eq!(at, proof.end);
+            let e = level1(&books::kpk::BOOK, &Node::from_chess(&at));
+            assert!(e.deterministic);
+            assert_eq!(e.verdict(), proof.verdict);
+            deeper += usize::from(proof.depth >= 2);
+        }
+        assert!(deeper > 0, "some proofs need calculation");
+    }
+}
