@@ -113,6 +113,9 @@ fn a_textbook_position_for_every_theme() {
     let judge = pecp::knowledge::explain::Judge {
         name: "the exact solver",
         white_wins: &|p| Ok(pecp::judges::truth::embedded_white_wins(p)),
+        refutations: &[],
+        plies: 0,
+        proof: None,
     };
     let j = pecp::knowledge::proof::judge_position(&pos, &level1);
     let e = explain(&pos, Orientation::AsGiven, &own, &j, d.as_ref(), &judge).unwrap();

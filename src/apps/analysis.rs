@@ -10,10 +10,13 @@ use crate::board::facts::Node;
 use crate::board::position::{self, Input, fen_of, to_user, user_move_names};
 use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, TbValue};
+use crate::knowledge::book::Book;
+use crate::knowledge::books;
+use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Proof};
 use crate::knowledge::evaluate::{Evaluation, evaluate, level1};
-use crate::knowledge::explain::{Explanation, Judge, explain};
+use crate::knowledge::explain::{Explanation, Judge, deciding_rule, explain, fill};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge};
-use crate::knowledge::select::Decision;
+use crate::knowledge::select::{Decision, decide};
 use crate::knowledge::weights::Kind;
 use crate::play::selectors::Selector;
 
@@ -37,8 +40,13 @@ pub struct EvalReport {
     /// with its one-ply proof; for the position after a move, level 1's.
     pub verdict: &'static str,
     /// How the verdict is proved: "rule" (a deterministic rule on the
-    /// position), "moves" (the positions one move ahead) or null.
+    /// position), "moves" (the positions one move ahead), "calculation"
+    /// (a few plies deeper) or null.
     pub proved_by: Option<ProvedBy>,
+    /// For the analysed position: the proof's main line to a position a
+    /// rule decides, or null when nothing is proved within the plies
+    /// calculated. For the position after a move: null.
+    pub proof: Option<ProofReport>,
     /// Whether a deterministic rule decided.
     pub deterministic: bool,
     /// True when no rule fired (weight 0.5).
@@ -55,6 +63,7 @@ impl EvalReport {
             weight: round4(e.weight),
             verdict: e.verdict().word(),
             proved_by: e.deterministic.then_some(ProvedBy::Rule),
+            proof: None,
             deterministic: e.deterministic,
             no_rule: e.no_rule(),
             rules: e
@@ -75,6 +84,35 @@ impl EvalReport {
 
 pub(crate) fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
+}
+
+/// A proof by calculation as reported, in the user's colours.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProofReport {
+    /// Plies of calculation: 0 when a rule decides the position itself.
+    pub depth: u8,
+    /// The main line in SAN, from the position to the one a rule decides.
+    pub line: Vec<String>,
+    /// The deterministic rule that decides the line's last position.
+    pub rule: String,
+    /// That rule's sentence, filled from the last position.
+    pub sentence: String,
+}
+
+/// The refutation of a move that throws the value away, as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct RefutationReport {
+    /// The opponent's reply (SAN).
+    pub san: String,
+    /// The proof's main line in SAN, from the reply on.
+    pub line: Vec<String>,
+    /// Plies of calculation after the reply (0: a rule decides the
+    /// position the reply leads to).
+    pub depth: u8,
+    /// The deterministic rule that decides the line's last position.
+    pub rule: String,
+    /// That rule's sentence, filled from the last position.
+    pub sentence: String,
 }
 
 /// A tablebase value as reported.
@@ -146,6 +184,10 @@ pub struct MoveReport {
     /// Whether the level-1 verdict disagrees with the tables (or the solver).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disagrees: Option<bool>,
+    /// For a move that throws the value away: the reply that refutes it
+    /// and the proof that follows, or null when none is found within the
+    /// plies calculated, or the move keeps the value.
+    pub refutation: Option<RefutationReport>,
 }
 
 /// A level-2 pairing as reported.
@@ -277,6 +319,7 @@ fn move_reports(
             solver: after_solver,
             keeps_value: own_wins.zip(after_wins).map(|(o, a)| o == a),
             disagrees: after_wins.map(|w| verdict_disagrees(&c.eval, w)),
+            refutation: None,
         });
     }
     Ok((moves, names))
@@ -304,6 +347,7 @@ fn explain_with(
     judgement: &Judgement,
     decision: Option<&Decision>,
     tb: Option<&Tablebases>,
+    (calculated, plies): (&Calculated, u8),
 ) -> Result<Explanation> {
     let white_wins = |p: &shakmaty::Chess| -> Result<bool> {
         match tb {
@@ -319,15 +363,135 @@ fn explain_with(
     let judge = Judge {
         name,
         white_wins: &white_wins,
+        refutations: &calculated.refutations,
+        plies,
+        proof: calculated.proof.as_ref(),
     };
     explain(pos, orientation, own, judgement, decision, &judge)
 }
 
-/// Analyses a position: its weight, every move, the two selection levels.
+/// SAN of `line` played from `start`, in the user's colours.
+fn san_line(
+    start: &shakmaty::Chess,
+    line: &[shakmaty::Move],
+    o: position::Orientation,
+) -> Vec<String> {
+    let mut at = start.clone();
+    line.iter()
+        .map(|&m| {
+            let san = user_move_names(&at, m, o).0;
+            at.play_unchecked(m);
+            san
+        })
+        .collect()
+}
+
+/// The deterministic rule that decides `end`, and its sentence filled
+/// from it.
+fn deciding(
+    end: &shakmaty::Chess,
+    book: &'static Book,
+    o: position::Orientation,
+) -> (String, String) {
+    let node = Node::from_chess(end);
+    let e = level1(book, &node);
+    let table = e.book.rules();
+    let rule = deciding_rule(&e, table).expect("a proof ends where a rule decides");
+    let row = table.row(rule);
+    let sentence = fill(e.book, &row.sentence, &node, o, None).text;
+    (row.id.clone(), sentence)
+}
+
+/// What calculation finds: the proof of the position's verdict, and per
+/// move of the decision the refutation (reply and proof) of a move that
+/// throws the value away.
+struct Calculated {
+    proof: Option<Proof>,
+    refutations: Vec<Option<(shakmaty::Move, Proof)>>,
+}
+
+/// Calculates up to `plies` plies from `pos`, PECP's choice the preferred
+/// move on every line; refutations only for the moves `moves` says throw
+/// the value away.
+fn calculate(
+    pos: &shakmaty::Chess,
+    decision: Option<&Decision>,
+    moves: &[MoveReport],
+    plies: u8,
+) -> Calculated {
+    let book = books::of(&Node::from_chess(pos));
+    let mut calc = Calculator::new(&level1, book);
+    let prefer = |p: &shakmaty::Chess| decide(p, &level1).map(|d| d.chosen().mv);
+    let refutations = match decision {
+        Some(d) => d
+            .moves
+            .iter()
+            .zip(moves)
+            .map(|(c, report)| {
+                (report.keeps_value == Some(false))
+                    .then(|| calc.refute(&c.after, plies, &prefer))
+                    .flatten()
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    Calculated {
+        proof: calc.prove(pos, plies, &prefer),
+        refutations,
+    }
+}
+
+/// A proof as reported, from `start`.
+fn proof_report(
+    start: &shakmaty::Chess,
+    proof: &Proof,
+    book: &'static Book,
+    o: position::Orientation,
+) -> ProofReport {
+    let (rule, sentence) = deciding(&proof.end, book, o);
+    ProofReport {
+        depth: proof.depth,
+        line: san_line(start, &proof.line, o),
+        rule,
+        sentence,
+    }
+}
+
+/// A refutation as reported: `reply` played in `after`, then `proof`.
+fn refutation_report(
+    after: &shakmaty::Chess,
+    (reply, proof): &(shakmaty::Move, Proof),
+    book: &'static Book,
+    o: position::Orientation,
+) -> RefutationReport {
+    let mut line = vec![*reply];
+    line.extend(&proof.line);
+    let (rule, sentence) = deciding(&proof.end, book, o);
+    let line = san_line(after, &line, o);
+    RefutationReport {
+        san: line[0].clone(),
+        line,
+        depth: proof.depth,
+        rule,
+        sentence,
+    }
+}
+
+/// Analyses a position with [`DEFAULT_PLIES`] of calculation.
 ///
 /// # Errors
 /// A tablebase probe error.
 pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
+    analyse_with(input, tb, DEFAULT_PLIES)
+}
+
+/// Analyses a position: its weight, every move, the two selection levels,
+/// the proof of its verdict by up to `plies` plies of calculation and the
+/// refutation of every move that throws the value away.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result<Analysis> {
     let (kpk, orientation) = (input.kpk, input.orientation);
     let pos = kpk.to_chess_with_counters(input.halfmoves, input.fullmoves);
     let own = evaluate(&Node::from_kpk(kpk));
@@ -337,12 +501,37 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         Some(t) => Some(t.value(&pos)?),
         None => None,
     };
-    let (moves, names) = match &decision {
+    let (mut moves, names) = match &decision {
         Some(d) => move_reports(&pos, d, orientation, tb, own_tb)?,
         None => (Vec::new(), Vec::new()),
     };
-    let judgement = judgement_of(&pos, &own, decision.as_ref());
-    let mut explanation = explain_with(&pos, orientation, &own, &judgement, decision.as_ref(), tb)?;
+    let mut judgement = judgement_of(&pos, &own, decision.as_ref());
+    let calculated = calculate(&pos, decision.as_ref(), &moves, plies);
+    if let (None, Some(p)) = (judgement.proved_by, &calculated.proof) {
+        judgement.verdict = p.verdict;
+        judgement.proved_by = Some(ProvedBy::Calculation);
+    }
+    if let Some(d) = &decision {
+        for ((c, r), report) in d.moves.iter().zip(&calculated.refutations).zip(&mut moves) {
+            report.refutation = r
+                .as_ref()
+                .map(|r| refutation_report(&c.after, r, d.book, orientation));
+        }
+    }
+    let calc = (&calculated, plies);
+    let mut explanation = explain_with(
+        &pos,
+        orientation,
+        &own,
+        &judgement,
+        decision.as_ref(),
+        tb,
+        calc,
+    )?;
+    let proof = calculated
+        .proof
+        .as_ref()
+        .map(|p| proof_report(&pos, p, books::of(&Node::from_chess(&pos)), orientation));
     let own_report = own_tb.map(|v| TbReport::with_clock(v, input.halfmoves));
     if own_report.as_ref().is_some_and(|t| t.fifty_move_draw) {
         explanation.sentence.push_str(
@@ -365,6 +554,7 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
         evaluation: EvalReport {
             verdict: judgement.verdict.word(),
             proved_by: judgement.proved_by,
+            proof,
             ..EvalReport::new(&own)
         },
         tablebase: own_report,

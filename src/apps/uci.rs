@@ -343,7 +343,7 @@ fn score(a: &Analysis, pos: &Chess) -> i32 {
     let e = &a.evaluation;
     let pawn_side_wins = e.verdict == "win";
     let pawn_side = match e.proved_by {
-        Some(ProvedBy::Rule | ProvedBy::Moves) if pawn_side_wins => 1000,
+        Some(ProvedBy::Rule | ProvedBy::Moves | ProvedBy::Calculation) if pawn_side_wins => 1000,
         Some(_) => 0,
         None => (400.0 * (e.weight - 0.5)).round() as i32,
     };

@@ -907,7 +907,8 @@ impl<'b> Tally<'b> {
         let right = (j.verdict == Verdict::Win) == wins;
         let count = match j.proved_by {
             Some(ProvedBy::Rule) => &mut self.proofs.rule,
-            Some(ProvedBy::Moves) => &mut self.proofs.moves,
+            // The sweep proves one ply ahead; it calculates no deeper.
+            Some(ProvedBy::Moves | ProvedBy::Calculation) => &mut self.proofs.moves,
             None => {
                 self.proofs.unproved += 1;
                 return Ok(());

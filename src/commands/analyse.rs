@@ -6,7 +6,7 @@ use std::io::Write;
 use pecp::io::lines::{BoundedLines, Line, too_long};
 use std::path::PathBuf;
 
-use pecp::apps::analysis::{Analysis, analyse, other_selector};
+use pecp::apps::analysis::{Analysis, analyse_with, other_selector};
 use pecp::play::selectors::Selector;
 use pecp::report::svg::{self, Marks, capitalised};
 use pecp::report::{analysis::text, diagram::diagram, json_line};
@@ -31,6 +31,12 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
+    /// Prove the verdict, and refute each move that throws the value away,
+    /// by up to N plies of calculation (0 to 10) whose lines end where a
+    /// rule decides.
+    #[arg(long, value_name = "N", default_value_t = pecp::knowledge::calc::DEFAULT_PLIES,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(pecp::knowledge::calc::MAX_PLIES)))]
+    calc: u8,
     /// Also write the diagram as SVG to FILE (whole or not at all): the
     /// squares the explanation names highlighted, the chosen move an arrow.
     #[arg(long, value_name = "FILE")]
@@ -45,6 +51,7 @@ struct Options {
     unicode: bool,
     tb: Option<Tablebases>,
     selector: Selector,
+    calc: u8,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
@@ -62,6 +69,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         unicode: !args.ascii,
         tb: super::find_tables(args.judging.tablebases.as_deref())?,
         selector: args.selector.selector(args.depth)?,
+        calc: args.calc,
     };
     if args.position == "-" {
         return batch(&opts, out);
@@ -93,7 +101,7 @@ fn svg_of(input: &Input, a: &Analysis) -> String {
 }
 
 fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<Analysis, super::Failure> {
-    let mut a: Analysis = analyse(input, opts.tb.as_ref())?;
+    let mut a: Analysis = analyse_with(input, opts.tb.as_ref(), opts.calc)?;
     if opts.selector != Selector::Pecp {
         a.selector = Some(other_selector(input, opts.selector));
     }

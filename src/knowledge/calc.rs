@@ -112,6 +112,37 @@ impl<'e, E: Level1> Calculator<'e, E> {
         None
     }
 
+    /// The refutation of the move that led to `pos`: the reply of the side
+    /// to move (now the opponent of the one who erred) after which the
+    /// result it wants is proved soonest, and that proof; the preferred
+    /// reply where several prove at that depth. `None` if no reply leads
+    /// to a proof within `plies`.
+    pub fn refute(
+        &mut self,
+        pos: &Chess,
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<(Move, Proof)> {
+        let win = pos.turn() == Color::White;
+        let replies: Vec<Move> = pos.legal_moves().into_iter().collect();
+        for d in 0..=plies {
+            let proving: Vec<(Move, u8)> = replies
+                .iter()
+                .filter_map(|&r| Some((r, self.depth(&after(pos, r), win, d)?)))
+                .collect();
+            let preferred = prefer(pos);
+            let Some(&(reply, depth)) = proving
+                .iter()
+                .find(|(r, _)| Some(*r) == preferred)
+                .or(proving.first())
+            else {
+                continue;
+            };
+            return Some((reply, self.line(&after(pos, reply), win, depth, prefer)));
+        }
+        None
+    }
+
     /// The rules' verdict on `pos` itself, remembered.
     fn known(&mut self, pos: &Chess) -> (u64, Known) {
         let k = key(pos);
@@ -251,7 +282,10 @@ mod tests {
         // Positions that level 1 leaves unproved, found by scanning.
         let mut c = Calculator::new(&level1, &books::kpk::BOOK);
         let mut deeper = 0;
-        for kpk in crate::board::enumerate::all_positions().into_iter().step_by(97) {
+        for kpk in crate::board::enumerate::all_positions()
+            .into_iter()
+            .step_by(97)
+        {
             let p = kpk.to_chess();
             let Some(proof) = c.prove(&p, 4, &no_preference) else {
                 continue;

@@ -17,13 +17,14 @@
 //! | `{piece}` | the square of the queen or rook (or the piece the pawn became) |
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::board::facts::Node;
 use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
 use crate::knowledge::book::Book;
+use crate::knowledge::calc::Proof;
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
 use crate::knowledge::select::{Decider, Decision};
@@ -237,6 +238,13 @@ pub struct Judge<'a> {
     pub name: &'static str,
     /// Whether the pawn side wins.
     pub white_wins: &'a dyn Fn(&Chess) -> Result<bool>,
+    /// Per move of the decision, in its order: the refutation by
+    /// calculation (the reply and the proof after it), where one was found.
+    pub refutations: &'a [Option<(Move, Proof)>],
+    /// How many plies the refutations were looked for.
+    pub plies: u8,
+    /// The verdict's proof by calculation, if there is one.
+    pub proof: Option<&'a Proof>,
 }
 
 /// Explains a position: `pos` normalised, shown in `orientation`; `own`
@@ -255,8 +263,13 @@ pub fn explain(
     judge: &Judge,
 ) -> Result<Explanation> {
     let node = Node::from_chess(pos);
-    let by_moves = match (judgement.proved_by, decision) {
-        (Some(ProvedBy::Moves), Some(d)) => Some(proved_by_moves(pos, orientation, judgement, d)),
+    let by_moves = match (judgement.proved_by, decision, judge.proof) {
+        (Some(ProvedBy::Moves), Some(d), _) => {
+            Some(proved_by_moves(pos, orientation, judgement, d))
+        }
+        (Some(ProvedBy::Calculation), Some(d), Some(p)) => {
+            Some(proved_by_calculation(pos, orientation, p, d.book))
+        }
         _ => None,
     };
     let (winner, proved, theme, said) = match by_moves {
@@ -321,6 +334,60 @@ fn proved_by_moves(
         }
     };
     (winner, true, Some(row.theme), Filled { text, ..f })
+}
+
+/// The verdict proved by calculation: "White wins: 1. Kd4 Kc6 2. Ke5 and
+/// the white king ...", the main line and the sentence of the rule that
+/// decides where it ends.
+fn proved_by_calculation(
+    pos: &Chess,
+    orientation: Orientation,
+    proof: &Proof,
+    book: &'static Book,
+) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
+    let pawn_side = user_colour(Side::White, orientation);
+    let winner = (proof.verdict == Verdict::Win).then_some(color_name(pawn_side));
+    let head = match winner {
+        Some(_) => format!("{} wins", capitalised(pawn_side)),
+        None => "Draw".to_string(),
+    };
+    let node = Node::from_chess(&proof.end);
+    let e = crate::knowledge::evaluate::level1(book, &node);
+    let table = e.book.rules();
+    let Some(rule) = deciding_rule(&e, table) else {
+        return (winner, false, None, Filled::default());
+    };
+    let row = table.row(rule);
+    let mut f = fill(e.book, &row.sentence, &node, orientation, None);
+    let (line, targets) = numbered_line(pos, &proof.line, orientation);
+    f.text = format!("{head}: {line} and {}", lower_first(&f.text));
+    add_squares(&mut f, targets);
+    (winner, true, Some(row.theme), f)
+}
+
+/// "12. Kd4 Kc6 13. Ke5" (or "12... Kc6 13. Kd4") from `pos`, in the
+/// user's colours, and the squares the moves go to.
+fn numbered_line(pos: &Chess, line: &[Move], orientation: Orientation) -> (String, Vec<String>) {
+    let mut at = pos.clone();
+    let mut number = pos.fullmoves().get();
+    let mut white = user_colour(side_to_move(pos), orientation) == Color::White;
+    let mut words = Vec::new();
+    let mut targets = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        let (san, uci) = user_move_names(&at, m, orientation);
+        targets.push(uci[2..4].to_string());
+        match (white, i) {
+            (true, _) => words.push(format!("{number}. {san}")),
+            (false, 0) => words.push(format!("{number}... {san}")),
+            (false, _) => words.push(san),
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+        at.play_unchecked(m);
+    }
+    (words.join(" "), targets)
 }
 
 /// Who wins, whether a rule proves it, the theme, and the words.
@@ -488,6 +555,48 @@ fn chosen_reason(
     }
 }
 
+/// A refutation in words: the reply, the line after it, and the sentence
+/// of the rule that decides where it ends ("Ke6! and the black king on e6
+/// has the opposition ...").
+fn refutation_words(
+    book: &'static Book,
+    after: &Chess,
+    reply: Move,
+    proof: &Proof,
+    orientation: Orientation,
+) -> (Option<Theme>, Filled) {
+    let mut at = after.clone();
+    let mut sans = Vec::new();
+    let mut targets = Vec::new();
+    for (k, &m) in std::iter::once(&reply).chain(&proof.line).enumerate() {
+        let (san, uci) = user_move_names(&at, m, orientation);
+        sans.push(if k == 0 { format!("{san}!") } else { san });
+        targets.push(uci[2..4].to_string());
+        at.play_unchecked(m);
+    }
+    let node = Node::from_chess(&proof.end);
+    let e = crate::knowledge::evaluate::level1(book, &node);
+    let table = e.book.rules();
+    let Some(rule) = deciding_rule(&e, table) else {
+        return (None, Filled::default());
+    };
+    let row = table.row(rule);
+    let mut f = fill(e.book, &row.sentence, &node, orientation, None);
+    f.text = format!("{} and {}", sans.join(" "), lower_first(&f.text));
+    add_squares(&mut f, targets);
+    (Some(row.theme), f)
+}
+
+/// Adds the squares a line's moves go to, each once, after those the
+/// sentence names.
+fn add_squares(f: &mut Filled, squares: Vec<String>) {
+    for s in squares {
+        if !f.squares.contains(&s) {
+            f.squares.push(s);
+        }
+    }
+}
+
 /// The moves that change the value, each with what it gives away and the
 /// rule that proves the position after it, if one does.
 fn refuted_moves(
@@ -504,7 +613,7 @@ fn refuted_moves(
         "loses"
     };
     let mut out = Vec::new();
-    for c in &d.moves {
+    for (i, c) in d.moves.iter().enumerate() {
         let after = (judge.white_wins)(&c.after)?;
         if after == before {
             continue;
@@ -521,13 +630,21 @@ fn refuted_moves(
                     fill(book, &row.sentence, &c.node, orientation, Some(mover)),
                 )
             }
-            None => (
-                None,
-                Filled {
-                    text: format!("no rule proves it, but {} does.", judge.name),
-                    squares: vec![],
-                },
-            ),
+            None => match judge.refutations.get(i).and_then(Option::as_ref) {
+                Some((reply, proof)) => {
+                    refutation_words(d.book, &c.after, *reply, proof, orientation)
+                }
+                None => (
+                    None,
+                    Filled {
+                        text: format!(
+                            "no rule proves it within {} plies of calculation, but {} does.",
+                            judge.plies, judge.name
+                        ),
+                        squares: vec![],
+                    },
+                ),
+            },
         };
         let text = format!("{san}? {what}: {}", lower_first(&f.text));
         out.push(MoveExplanation {

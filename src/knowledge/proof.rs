@@ -24,6 +24,9 @@ pub enum ProvedBy {
     Rule,
     /// The position's moves lead to proved results (one ply).
     Moves,
+    /// A few plies of calculation end every line in a proved result
+    /// ([`calc`](crate::knowledge::calc)).
+    Calculation,
 }
 
 /// A position's verdict, with its proof.

@@ -51,6 +51,13 @@ fn position(a: &Analysis) -> String {
         Some(crate::knowledge::proof::ProvedBy::Moves) => {
             format!("averaged; {}, proved one move ahead", e.verdict)
         }
+        Some(crate::knowledge::proof::ProvedBy::Calculation) => {
+            let plies = e.proof.as_ref().map_or(0, |p| p.depth);
+            format!(
+                "averaged; {}, proved by {plies} plies of calculation",
+                e.verdict
+            )
+        }
         _ => format!("{}{how}", e.verdict),
     };
     s.push_str(&format!("weight:       {:.2} ({verdict})", e.weight));

@@ -1,0 +1,145 @@
+//! Proofs and refutations by calculation, over every legal KPK position,
+//! judged by the tables (or the embedded solver): every proof's line is
+//! legal and ends where a deterministic rule decides the result it claims,
+//! and that result is the truth; so for every refutation of a move that
+//! throws the value away. The counts of what stays unproved are floors
+//! that must not rise.
+
+mod common;
+
+use pecp::board::enumerate::all_positions;
+use pecp::board::facts::Node;
+use pecp::knowledge::books;
+use pecp::knowledge::calc::{Calculator, Proof};
+use pecp::knowledge::evaluate::{Verdict, level1};
+use shakmaty::{Chess, Move, Position};
+
+/// Unproved verdicts with 4 plies of calculation (of 331,352).
+const UNPROVED_AT_4: usize = 5_434;
+
+/// Value-losing moves (of every legal position) with no refutation
+/// proved within 4 plies after the reply.
+const UNREFUTED_AT_4: usize = 10_118;
+
+/// `proof` from `start` is legal, ends where a rule decides its result,
+/// and that result is `wins` (the truth).
+fn check(start: &Chess, proof: &Proof, wins: bool) {
+    assert_eq!(proof.line.len(), usize::from(proof.depth));
+    let mut at = start.clone();
+    for m in &proof.line {
+        assert!(at.is_legal(*m), "illegal {m:?} in {start:?}");
+        at.play_unchecked(*m);
+    }
+    assert_eq!(at, proof.end);
+    let e = level1(&books::kpk::BOOK, &Node::from_chess(&at));
+    assert!(e.deterministic, "the line ends where no rule decides");
+    assert_eq!(e.verdict(), proof.verdict);
+    assert_eq!(proof.verdict == Verdict::Win, wins, "a wrong proof");
+}
+
+fn after(pos: &Chess, m: Move) -> Chess {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    p
+}
+
+#[test]
+fn every_proof_and_refutation_is_legal_and_right() {
+    let truth = common::truth("every_proof_and_refutation_is_legal_and_right");
+    let mut calc = Calculator::new(&level1, &books::kpk::BOOK);
+    let none = |_: &Chess| None;
+    let (mut unproved, mut losing, mut unrefuted) = (0usize, 0usize, 0usize);
+    for k in all_positions() {
+        let pos = k.to_chess();
+        let wins = truth.white_wins(&pos).unwrap();
+        match calc.prove(&pos, 4, &none) {
+            Some(proof) => check(&pos, &proof, wins),
+            None => unproved += 1,
+        }
+        for m in pos.legal_moves() {
+            let next = after(&pos, m);
+            let next_wins = truth.white_wins(&next).unwrap();
+            if next_wins == wins {
+                continue;
+            }
+            losing += 1;
+            match calc.refute(&next, 4, &none) {
+                Some((reply, proof)) => {
+                    assert!(next.is_legal(reply));
+                    check(&after(&next, reply), &proof, next_wins);
+                }
+                None => unrefuted += 1,
+            }
+        }
+    }
+    eprintln!("unproved {unproved}; value-losing moves {losing}, unrefuted {unrefuted}");
+    assert!(unproved <= UNPROVED_AT_4, "unproved rose to {unproved}");
+    assert!(unrefuted <= UNREFUTED_AT_4, "unrefuted rose to {unrefuted}");
+}
+
+#[test]
+fn the_paper_position_refutes_all_seven_mistakes_like_a_book() {
+    let input = pecp::Input::parse("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();
+    let a = pecp::apps::analysis::analyse(&input, None).unwrap();
+    let mistakes: Vec<_> = a
+        .moves
+        .iter()
+        .filter(|m| m.keeps_value == Some(false))
+        .collect();
+    assert_eq!(mistakes.len(), 7);
+    for m in &mistakes {
+        let r = m
+            .refutation
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} unrefuted", m.san));
+        assert_eq!(r.line[0], r.san);
+        assert!(!r.rule.is_empty() && !r.sentence.is_empty());
+    }
+    let ke4 = mistakes.iter().find(|m| m.san == "Ke4").unwrap();
+    assert_eq!(ke4.refutation.as_ref().unwrap().san, "Ke6");
+    let said = a.explanation.moves.iter().find(|m| m.san == "Ke4").unwrap();
+    assert!(
+        said.sentence.starts_with(
+            "Ke4? throws the win away: Ke6! and the black king on e6 has the opposition"
+        ),
+        "{}",
+        said.sentence
+    );
+    assert!(
+        a.explanation
+            .moves
+            .iter()
+            .all(|m| !m.sentence.contains("no rule proves"))
+    );
+    // The verdict: a rule on the position itself, no calculation needed.
+    let proof = a.evaluation.proof.as_ref().unwrap();
+    assert_eq!((proof.depth, proof.line.len()), (0, 0));
+}
+
+#[test]
+fn a_verdict_proved_by_calculation_shows_its_line() {
+    // Black to move draws by taking the pawn two moves on; no rule sees it
+    // on the position or one move ahead.
+    let input = pecp::Input::parse("3K4/8/5P2/3k4/8/8/8/8 b - - 0 1").unwrap();
+    let a = pecp::apps::analysis::analyse_with(&input, None, 4).unwrap();
+    let e = &a.evaluation;
+    assert_eq!(
+        e.proved_by,
+        Some(pecp::knowledge::proof::ProvedBy::Calculation)
+    );
+    let proof = e.proof.as_ref().unwrap();
+    assert_eq!(proof.depth, 2);
+    assert_eq!(proof.line, ["Ke6", "Ke8"]);
+    assert_eq!(proof.rule, "pawn_falls");
+    assert!(
+        a.explanation
+            .sentence
+            .starts_with("Draw: 1... Ke6 2. Ke8 and "),
+        "{}",
+        a.explanation.sentence
+    );
+    // Without calculation nothing proves it.
+    let a = pecp::apps::analysis::analyse_with(&input, None, 0).unwrap();
+    assert_eq!(a.evaluation.proved_by, None);
+    assert!(a.evaluation.proof.is_none());
+}
