@@ -150,6 +150,7 @@ fn chosen_move_keeps_the_value_at_least_as_often_as_today() {
         playout: false,
         counterexamples: false,
         selector: pecp::play::selectors::Selector::Pecp,
+        calc: 0,
     };
     let (r, _) = pecp::apps::validate::run(&truth, &opts, &|| {}).unwrap();
     let ms = &r.move_soundness;

@@ -23,6 +23,7 @@ fn full() -> Options {
         playout: false,
         counterexamples: true,
         selector: pecp::play::selectors::Selector::Pecp,
+        calc: 4,
     }
 }
 
@@ -113,6 +114,21 @@ fn check(report: &pecp::apps::validate::Report) {
         "the moves prove a wrong verdict"
     );
     assert!(p.moves.positions > 10_000, "{p:?}");
+    // Calculation proves what the rules leave unproved, never wrongly, and
+    // refutes the moves that throw the value away.
+    assert_eq!(
+        p.calculation.sound, p.calculation.positions,
+        "calculation proves a wrong verdict"
+    );
+    if p.calc == 4 && report.positions == 331_352 {
+        assert!(p.unproved <= 5_434, "unproved rose: {p:?}");
+        assert_eq!(report.refutations.value_losing, 406_908);
+        assert!(
+            report.refutations.mute <= 10_118,
+            "{:?}",
+            report.refutations
+        );
+    }
 }
 
 fn assert_converts_every_won_position(truth: &Truth) {

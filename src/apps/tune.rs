@@ -69,6 +69,7 @@ pub fn data(truth: &Truth, book: &RuleTable, sample: Option<(usize, u64)>) -> Re
         playout: false,
         counterexamples: false,
         selector: crate::play::selectors::Selector::Pecp,
+        calc: 0,
     };
     let positions = select_positions(&opts);
     let mut sets: BTreeMap<RuleSet, (u32, u32)> = BTreeMap::new();

@@ -16,6 +16,7 @@ use crate::judges::mate_oracle::Ending;
 use crate::judges::truth::Truth;
 use crate::knowledge::book::Book;
 use crate::knowledge::books::kpk;
+use crate::knowledge::calc::{Calculator, MAX_PLIES};
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, evaluate_with, level1};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge_position};
 use crate::knowledge::weights::{RuleSet, RuleTable};
@@ -48,6 +49,10 @@ pub struct Options {
     /// The selector whose moves are judged (classification and the rules
     /// are always PECP's level 1).
     pub selector: Selector,
+    /// Plies of calculation to prove the verdicts no rule proves on the
+    /// position or one move ahead, and to refute the moves that throw the
+    /// value away (0: none).
+    pub calc: u8,
 }
 
 /// A classification confusion matrix.
@@ -123,8 +128,37 @@ pub struct Proofs {
     pub rule: Count,
     /// By the positions one move ahead.
     pub moves: Count,
+    /// By two or more plies of calculation.
+    pub calculation: Count,
+    /// Proved positions by the plies of their shallowest proof: 0 (a
+    /// rule), 1 (the moves), 2, … up to `calc`.
+    pub by_depth: Vec<usize>,
     /// Not proved: the averaged rules' judgement.
     pub unproved: usize,
+    /// The plies of calculation.
+    pub calc: u8,
+}
+
+/// The refutations of the moves that throw the value away (by the truth),
+/// over every legal move of the positions swept.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Refutations {
+    /// Moves that throw the value away.
+    pub value_losing: usize,
+    /// Refuted moves by the plies of calculation after the reply (0: a
+    /// rule decides the position the reply leads to).
+    pub by_depth: Vec<usize>,
+    /// Value-losing moves no refutation is found for within `calc` plies.
+    pub mute: usize,
+}
+
+/// One position's refutations: per depth after the reply, and those
+/// without one.
+#[derive(Debug, Clone, Copy, Default)]
+struct Refuted {
+    losing: u8,
+    mute: u8,
+    by_depth: [u8; MAX_PLIES as usize + 1],
 }
 
 /// Positions and how many passed.
@@ -275,6 +309,9 @@ pub struct RuleRecord {
 pub struct Report {
     /// Positions swept.
     pub positions: usize,
+    /// The refutations by calculation of the moves that throw the value
+    /// away.
+    pub refutations: Refutations,
     /// Of which White to move.
     pub white_to_move: usize,
     /// Of which Black to move.
@@ -293,7 +330,8 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u8>,
     /// The verdict against the truth: the rules on the position, or on the
-    /// positions one move ahead where those prove it (the one-ply proof).
+    /// positions one move ahead where those prove it (the one-ply proof),
+    /// or calculation where it proves it.
     pub classification: Classification,
     /// The rules on the position alone (level 1, no look ahead).
     pub classification_level1: Classification,
@@ -532,10 +570,14 @@ struct PosOutcome {
     /// With `--playout`, a line that ended in a safe promotion: the
     /// position just after it (Black to move, White has the piece).
     promoted: Option<(Ending, Square, Square, Square)>,
-    /// The verdict with its one-ply proof (the same for a mirror image).
+    /// The verdict with its proof (the same for a mirror image).
     verdict: Verdict,
     /// How it is proved.
     proved_by: Option<ProvedBy>,
+    /// The plies of the shallowest proof, when proved.
+    depth: Option<u8>,
+    /// The refutations of the moves that throw the value away.
+    refuted: Refuted,
 }
 
 /// Everything one sweep reads: the truth, the options, the truth of every
@@ -578,7 +620,7 @@ impl Sweep<'_> {
     /// Chooses a move where the side to move holds the value (White in a
     /// won position, Black in a drawn one) and checks it; with `--playout`
     /// plays a won position out against perfect defence.
-    fn decide(&self, k: Kpk) -> Result<PosOutcome> {
+    fn decide(&self, k: Kpk, calc: &mut Calculator<impl Level1>) -> Result<PosOutcome> {
         let pos = k.to_chess();
         let wins = self.wins(k);
         let eval = self.cache.evaluator();
@@ -590,7 +632,14 @@ impl Sweep<'_> {
             promoted: None,
             verdict: j.verdict,
             proved_by: j.proved_by,
+            depth: match j.proved_by {
+                Some(ProvedBy::Rule) => Some(0),
+                Some(_) => Some(1),
+                None => None,
+            },
+            refuted: Refuted::default(),
         };
+        self.calculate(&pos, wins, calc, &mut out)?;
         let check = (k.turn() == Color::White) == wins;
         if check && let Some(m) = self.opts.selector.choose(&pos, &eval) {
             let mut after = pos.clone();
@@ -602,6 +651,43 @@ impl Sweep<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// With `calc` plies: the proof of a verdict the rules leave unproved,
+    /// and the refutation of every move that throws the value away.
+    fn calculate(
+        &self,
+        pos: &Chess,
+        wins: bool,
+        calc: &mut Calculator<impl Level1>,
+        out: &mut PosOutcome,
+    ) -> Result<()> {
+        let plies = self.opts.calc;
+        if plies == 0 {
+            return Ok(());
+        }
+        let none = |_: &Chess| None;
+        if out.proved_by.is_none()
+            && let Some(p) = calc.prove(pos, plies, &none)
+        {
+            out.verdict = p.verdict;
+            out.proved_by = Some(ProvedBy::Calculation);
+            out.depth = Some(p.depth);
+        }
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if child_white_wins(&self.table, self.truth, &after)? == wins {
+                continue;
+            }
+            let r = &mut out.refuted;
+            r.losing += 1;
+            match calc.refute(&after, plies, &none) {
+                Some((_, p)) => r.by_depth[usize::from(p.depth)] += 1,
+                None => r.mute += 1,
+            }
+        }
+        Ok(())
     }
 
     /// With `--playout`, plays a won position out against perfect
@@ -710,15 +796,19 @@ pub fn run_with(
     decided.sort_by_key(|k| enumerate_order(*k));
     decided.dedup();
     let selection_started = Instant::now();
+    let eval = sweep.cache.evaluator();
     let outcomes: Vec<Result<PosOutcome>> = decided
         .par_iter()
-        .map(|&k| {
-            let out = sweep.decide(k);
-            if !opts.playout {
-                tick();
-            }
-            out
-        })
+        .map_init(
+            || Calculator::new(&eval, &crate::knowledge::books::kpk::BOOK),
+            |calc, &k| {
+                let out = sweep.decide(k, calc);
+                if !opts.playout {
+                    tick();
+                }
+                out
+            },
+        )
         .collect();
     let mut outcomes: Vec<PosOutcome> = outcomes.into_iter().collect::<Result<_>>()?;
     if opts.playout {
@@ -799,6 +889,7 @@ struct Tally<'b> {
     judged: ClassTally,
     level1: ClassTally,
     proofs: Proofs,
+    refutations: Refutations,
     det: Count,
     conflicts: usize,
     no_rule: usize,
@@ -822,6 +913,7 @@ impl<'b> Tally<'b> {
             judged: ClassTally::default(),
             level1: ClassTally::default(),
             proofs: Proofs::default(),
+            refutations: Refutations::default(),
             det: Count::default(),
             conflicts: 0,
             no_rule: 0,
@@ -905,19 +997,30 @@ impl<'b> Tally<'b> {
     fn add_judgement(&mut self, sweep: &Sweep, k: Kpk, wins: bool, j: &PosOutcome) -> Result<()> {
         self.judged.add(k.turn(), wins, j.verdict);
         let right = (j.verdict == Verdict::Win) == wins;
+        self.add_refuted(&j.refuted);
         let count = match j.proved_by {
             Some(ProvedBy::Rule) => &mut self.proofs.rule,
-            // The sweep proves one ply ahead; it calculates no deeper.
-            Some(ProvedBy::Moves | ProvedBy::Calculation) => &mut self.proofs.moves,
+            Some(ProvedBy::Moves) => &mut self.proofs.moves,
+            Some(ProvedBy::Calculation) => &mut self.proofs.calculation,
             None => {
                 self.proofs.unproved += 1;
                 return Ok(());
             }
         };
+        let depth = usize::from(j.depth.expect("a proof has a depth"));
+        if self.proofs.by_depth.len() <= depth {
+            self.proofs.by_depth.resize(depth + 1, 0);
+        }
+        self.proofs.by_depth[depth] += 1;
         count.positions += 1;
         count.sound += usize::from(right);
-        if !right && j.proved_by == Some(ProvedBy::Moves) && sweep.opts.counterexamples {
-            let what = format!("proved a {} by its moves, wrongly", j.verdict.word());
+        if !right && j.proved_by != Some(ProvedBy::Rule) && sweep.opts.counterexamples {
+            let how = if j.proved_by == Some(ProvedBy::Moves) {
+                "by its moves"
+            } else {
+                "by calculation"
+            };
+            let what = format!("proved a {} {how}, wrongly", j.verdict.word());
             self.examples.push(sweep.counterexample(k, what)?);
         }
         Ok(())
@@ -969,8 +1072,25 @@ impl<'b> Tally<'b> {
     }
 
     /// The report (timings left at zero for the caller to fill in).
+    /// Adds one position's refutations.
+    fn add_refuted(&mut self, r: &Refuted) {
+        let t = &mut self.refutations;
+        t.value_losing += usize::from(r.losing);
+        t.mute += usize::from(r.mute);
+        if t.by_depth.is_empty() {
+            t.by_depth = vec![0; r.by_depth.len()];
+        }
+        for (sum, n) in t.by_depth.iter_mut().zip(r.by_depth) {
+            *sum += usize::from(n);
+        }
+    }
+
     fn finish(&mut self, sweep: &Sweep, positions: usize) -> Report {
         let opts = sweep.opts;
+        let plies = usize::from(opts.calc);
+        self.proofs.calc = opts.calc;
+        self.proofs.by_depth.resize(plies.max(1) + 1, 0);
+        self.refutations.by_depth.resize(plies + 1, 0);
         let converted = self.conv.converted;
         let mean = |sum: usize| ratio(sum, converted.max(1)) * f64::from(u8::from(converted > 0));
         let mut conv = std::mem::take(&mut self.conv);
@@ -986,6 +1106,7 @@ impl<'b> Tally<'b> {
         let (wtm, btm, wins) = (self.wtm, self.btm, self.tb_wins);
         Report {
             positions,
+            refutations: std::mem::take(&mut self.refutations),
             white_to_move: wtm,
             black_to_move: btm,
             truth: sweep.truth.name(),

@@ -74,6 +74,7 @@ fn sweep_against_probe(
             playout: false,
             counterexamples: false,
             selector: Selector::Pecp,
+            calc: 0,
         };
         let (report, _) = sweep(&truth, &opts, &|| {})?;
         Ok((probe_s, wins, report))

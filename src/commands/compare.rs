@@ -62,6 +62,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             playout: args.playout,
             counterexamples: false,
             selector,
+            calc: 0,
         };
         let (r, _) = in_pool(args.threads, || sweep(&truth, &opts, &|| {}))??;
         rows.push((selector.label(), r));

@@ -127,6 +127,7 @@ fn tune(args: &Args, truth: &Truth) -> Result<TuneReport, PecpError> {
         playout: args.playout,
         counterexamples: false,
         selector: pecp::play::selectors::Selector::Pecp,
+        calc: 0,
     };
     let (hand, _) = run_with(truth, &opts, book, &|| {})?;
     let (checked, _) = run_with(truth, &opts, &candidate, &|| {})?;

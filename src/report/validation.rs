@@ -40,6 +40,16 @@ fn truth_lines(r: &Report) -> String {
     )
 }
 
+/// "0: 303184, 1: 12828, 2: 4488".
+fn by_depth(counts: &[usize]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .map(|(d, n)| format!("{d}: {n}"))
+        .collect();
+    parts.join(", ")
+}
+
 fn classification(r: &Report) -> String {
     let c = &r.classification;
     let m = &c.confusion;
@@ -48,7 +58,8 @@ fn classification(r: &Report) -> String {
     let mut s = format!(
         "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4}); \
          the rules on the position alone: {:.4}\n\
-         proved by a rule: {} ({} right); by the moves, one ply: {} ({} right); unproved: {}\n",
+         proved by a rule: {} ({} right); by the moves, one ply: {} ({} right); \
+         by calculation, 2 to {} plies: {} ({} right); unproved: {}\n",
         c.accuracy,
         c.accuracy_white_to_move,
         c.accuracy_black_to_move,
@@ -57,8 +68,24 @@ fn classification(r: &Report) -> String {
         p.rule.sound,
         p.moves.positions,
         p.moves.sound,
+        p.calc,
+        p.calculation.positions,
+        p.calculation.sound,
         p.unproved
     );
+    s.push_str(&format!(
+        "proved by plies of calculation: {}\n",
+        by_depth(&p.by_depth)
+    ));
+    let f = &r.refutations;
+    if p.calc > 0 {
+        s.push_str(&format!(
+            "moves that throw the value away: {}; refuted, by plies after the reply: {}; unrefuted: {}\n",
+            f.value_losing,
+            by_depth(&f.by_depth),
+            f.mute
+        ));
+    }
     s.push_str("              called win  called draw  unknown\n");
     s.push_str(&format!(
         "  truth win   {:>10}  {:>11}  {:>7}\n  truth draw  {:>10}  {:>11}  {:>7}\n",
