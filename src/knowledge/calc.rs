@@ -251,17 +251,9 @@ impl<'e, E: Level1> Calculator<'e, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::position::parse_chess;
     use crate::knowledge::books;
     use crate::knowledge::evaluate::level1;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn no_preference(_: &Chess) -> Option<Move> {
         None
@@ -269,7 +261,7 @@ mod tests {
 
     #[test]
     fn a_position_a_rule_decides_needs_no_calculation() {
-        let p = pos("8/8/3k4/8/8/3PK3/8/8 w - - 0 1");
+        let p = parse_chess("8/8/3k4/8/8/3PK3/8/8 w - - 0 1").unwrap();
         let mut c = Calculator::new(&level1, &books::kpk::BOOK);
         let proof = c.prove(&p, 4, &no_preference).expect("proved");
         assert_eq!(proof.verdict, Verdict::Win);

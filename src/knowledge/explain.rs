@@ -300,12 +300,7 @@ fn proved_by_moves(
     j: &Judgement,
     d: &Decision,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
-    let pawn_side = user_colour(Side::White, orientation);
-    let winner = (j.verdict == Verdict::Win).then_some(color_name(pawn_side));
-    let head = match winner {
-        Some(_) => format!("{} wins", capitalised(pawn_side)),
-        None => "Draw".to_string(),
-    };
+    let (winner, head) = winner_and_head(j.verdict, orientation);
     let example = j.by_move.unwrap_or(d.chosen().mv);
     let c = d
         .moves
@@ -345,24 +340,43 @@ fn proved_by_calculation(
     proof: &Proof,
     book: &'static Book,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
+    let (winner, head) = winner_and_head(proof.verdict, orientation);
+    let Some((theme, mut f)) = decided_words(book, &proof.end, orientation) else {
+        return (winner, false, None, Filled::default());
+    };
+    let (line, targets) = numbered_line(pos, &proof.line, orientation);
+    f.text = format!("{head}: {line} and {}", lower_first(&f.text));
+    add_squares(&mut f, targets);
+    (winner, true, Some(theme), f)
+}
+
+/// Who wins in the user's colours (`None` for a draw) and the verdict's
+/// head: "White wins" or "Draw".
+fn winner_and_head(verdict: Verdict, orientation: Orientation) -> (Option<&'static str>, String) {
     let pawn_side = user_colour(Side::White, orientation);
-    let winner = (proof.verdict == Verdict::Win).then_some(color_name(pawn_side));
+    let winner = (verdict == Verdict::Win).then_some(color_name(pawn_side));
     let head = match winner {
         Some(_) => format!("{} wins", capitalised(pawn_side)),
         None => "Draw".to_string(),
     };
-    let node = Node::from_chess(&proof.end);
+    (winner, head)
+}
+
+/// The theme and the filled sentence of the deterministic rule of `book`
+/// that decides `end`, if one does.
+fn decided_words(
+    book: &'static Book,
+    end: &Chess,
+    orientation: Orientation,
+) -> Option<(Theme, Filled)> {
+    let node = Node::from_chess(end);
     let e = crate::knowledge::evaluate::level1(book, &node);
     let table = e.book.rules();
-    let Some(rule) = deciding_rule(&e, table) else {
-        return (winner, false, None, Filled::default());
-    };
-    let row = table.row(rule);
-    let mut f = fill(e.book, &row.sentence, &node, orientation, None);
-    let (line, targets) = numbered_line(pos, &proof.line, orientation);
-    f.text = format!("{head}: {line} and {}", lower_first(&f.text));
-    add_squares(&mut f, targets);
-    (winner, true, Some(row.theme), f)
+    let row = table.row(deciding_rule(&e, table)?);
+    Some((
+        row.theme,
+        fill(e.book, &row.sentence, &node, orientation, None),
+    ))
 }
 
 /// "12. Kd4 Kc6 13. Ke5" (or "12... Kc6 13. Kd4") from `pos`, in the
@@ -574,17 +588,12 @@ fn refutation_words(
         targets.push(uci[2..4].to_string());
         at.play_unchecked(m);
     }
-    let node = Node::from_chess(&proof.end);
-    let e = crate::knowledge::evaluate::level1(book, &node);
-    let table = e.book.rules();
-    let Some(rule) = deciding_rule(&e, table) else {
+    let Some((theme, mut f)) = decided_words(book, &proof.end, orientation) else {
         return (None, Filled::default());
     };
-    let row = table.row(rule);
-    let mut f = fill(e.book, &row.sentence, &node, orientation, None);
     f.text = format!("{} and {}", sans.join(" "), lower_first(&f.text));
     add_squares(&mut f, targets);
-    (Some(row.theme), f)
+    (Some(theme), f)
 }
 
 /// Adds the squares a line's moves go to, each once, after those the
