@@ -14,7 +14,7 @@ use crate::knowledge::book::Book;
 use crate::knowledge::books;
 use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Proof};
 use crate::knowledge::evaluate::{Evaluation, evaluate, level1};
-use crate::knowledge::explain::{Explanation, Judge, deciding_rule, explain, fill};
+use crate::knowledge::explain::{Explanation, Judge, decided_by, explain};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge};
 use crate::knowledge::select::{Decision, decide};
 use crate::knowledge::weights::Kind;
@@ -393,13 +393,8 @@ fn deciding(
     book: &'static Book,
     o: position::Orientation,
 ) -> (String, String) {
-    let node = Node::from_chess(end);
-    let e = level1(book, &node);
-    let table = e.book.rules();
-    let rule = deciding_rule(&e, table).expect("a proof ends where a rule decides");
-    let row = table.row(rule);
-    let sentence = fill(e.book, &row.sentence, &node, o, None).text;
-    (row.id.clone(), sentence)
+    let (id, _, words) = decided_by(book, end, o).expect("a proof ends where a rule decides");
+    (id, words.text)
 }
 
 /// What calculation finds: the proof of the position's verdict, and per

@@ -362,21 +362,29 @@ fn winner_and_head(verdict: Verdict, orientation: Orientation) -> (Option<&'stat
     (winner, head)
 }
 
-/// The theme and the filled sentence of the deterministic rule of `book`
-/// that decides `end`, if one does.
+/// The deterministic rule of `book` that decides `end` (normalised), if
+/// one does: its id, its theme and its sentence filled from `end` shown
+/// in `orientation`.
+pub fn decided_by(
+    book: &'static Book,
+    end: &Chess,
+    orientation: Orientation,
+) -> Option<(String, Theme, Filled)> {
+    let node = Node::from_chess(end);
+    let e = crate::knowledge::evaluate::level1(book, &node);
+    let table = e.book.rules();
+    let row = table.row(deciding_rule(&e, table)?);
+    let f = fill(e.book, &row.sentence, &node, orientation, None);
+    Some((row.id.clone(), row.theme, f))
+}
+
+/// The theme and the words of the rule that decides `end`.
 fn decided_words(
     book: &'static Book,
     end: &Chess,
     orientation: Orientation,
 ) -> Option<(Theme, Filled)> {
-    let node = Node::from_chess(end);
-    let e = crate::knowledge::evaluate::level1(book, &node);
-    let table = e.book.rules();
-    let row = table.row(deciding_rule(&e, table)?);
-    Some((
-        row.theme,
-        fill(e.book, &row.sentence, &node, orientation, None),
-    ))
+    decided_by(book, end, orientation).map(|(_, theme, f)| (theme, f))
 }
 
 /// "12. Kd4 Kc6 13. Ke5" (or "12... Kc6 13. Kd4") from `pos`, in the
