@@ -34,7 +34,7 @@ use crate::board::facts::Node;
 #[allow(unused_imports)]
 use crate::board::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
-    neighbours, pawn_attacks, piece_attacks, race, visually_closer,
+    neighbours, pawn_attacks, piece_attacks, race, unbarred_path, visually_closer,
 };
 
 /// Kinds of opposition (step 12 of \[PECP\]; \[OPP\]).
@@ -751,12 +751,19 @@ crepe! {
         (dist(b, p) == 1),
         (b != stop), (b.1 >= w.1 + 3);
 
-    // Rook pawn, the corner race [KPK, rook pawn; FINE p. 9]: the black king
-    // reaches the queening corner two moves before the white king, and the
-    // pawn cannot outrun it: the defender gets into the corner and the
-    // rook pawn never queens (n=19,322, no exception).
-    Fires("rook_pawn_corner_race") <-
-        RookPawn(), Measures(me), let tq = me.queening_race, (tq <= -2), !OutsideSquare();
+    // Rook pawn, the way to the corner [KPK, rook pawn; FINE p. 9]: the
+    // defender draws once its king reaches the corner, a8, b8, c8, a7, b7
+    // or c7 (h8, g8, f8, h7, g7, f7). The black king gets there by a path
+    // the white king cannot bar: counted move by move, every square of it
+    // is one the white king cannot reach or touch first, and none is a
+    // square the pawn will guard on its way (the knight's file ahead of
+    // it). The pawn cannot outrun it (the black king is inside its
+    // square), and the white king is not already beside b7 (g7) with the
+    // pawn on the 6th or 7th, where it escorts the pawn home.
+    Fires("rook_pawn_reaches_corner") <-
+        Board(w, p, b), RookPawn(), ToMove(s), Measures(me), let m = me.square_margin, (m <= 0),
+        (!(p.1 >= 6 && dist(w, Sq(if p.0 == 1 { 2 } else { 7 }, 7)) <= 1)),
+        (reaches_corner_unbarred(w, b, p, s));
 
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
@@ -1193,6 +1200,24 @@ pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq, reach: i8) -> bool {
 pub fn corner_squares(p: Sq) -> [Sq; 4] {
     let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
     [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(c, 7)]
+}
+
+/// Rook pawn: the defender's corner, a8, b8, c8, a7, b7 and c7 for an
+/// a-pawn (h8, g8, f8, h7, g7, f7 for an h-pawn).
+fn corner_zone(p: Sq) -> [Sq; 6] {
+    let (a, n, c) = if p.0 == 1 { (1, 2, 3) } else { (8, 7, 6) };
+    [Sq(a, 8), Sq(n, 8), Sq(c, 8), Sq(a, 7), Sq(n, 7), Sq(c, 7)]
+}
+
+/// Rook pawn: whether the black king on `b` reaches its corner by a path
+/// the white king on `w` cannot bar ([`unbarred_path`]), `s` to move, never
+/// stepping on the pawn or on a square of the knight's file ahead of it,
+/// which the pawn guards as it advances.
+pub fn reaches_corner_unbarred(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
+    let zone = corner_zone(p);
+    let knight_file = if p.0 == 1 { 2 } else { 7 };
+    let allowed = |q: Sq| zone.contains(&q) || (q != p && !(q.0 == knight_file && q.1 > p.1));
+    unbarred_path(b, w, s == Side::White, &zone, &allowed, 8).is_some()
 }
 
 /// Rook pawn: the black king's distance to the nearest square of its

@@ -15,11 +15,11 @@ use pecp::knowledge::evaluate::{Verdict, level1};
 use shakmaty::{Chess, Move, Position};
 
 /// Unproved verdicts with 4 plies of calculation (of 331,352).
-const UNPROVED_AT_4: usize = 5_434;
+const UNPROVED_AT_4: usize = 4_662;
 
 /// Value-losing moves (of every legal position) with no refutation
 /// proved within 4 plies after the reply.
-const UNREFUTED_AT_4: usize = 10_118;
+const UNREFUTED_AT_4: usize = 8_098;
 
 /// `proof` from `start` is legal, ends where a rule decides its result,
 /// and that result is `wins` (the truth).
@@ -142,4 +142,103 @@ fn a_verdict_proved_by_calculation_shows_its_line() {
     let a = pecp::apps::analysis::analyse_with(&input, None, 0).unwrap();
     assert_eq!(a.evaluation.proved_by, None);
     assert!(a.evaluation.proof.is_none());
+}
+
+/// White's result in `pos` by the tables: 1 a win, 0 a draw, -1 a loss.
+fn white_score(tb: &pecp::Tablebases, pos: &Chess) -> i8 {
+    use pecp::judges::tablebase::Wdl;
+    let stm = match tb.wdl(pos).unwrap() {
+        Wdl::Win => 1,
+        Wdl::Loss => -1,
+        _ => 0,
+    };
+    if pos.turn() == shakmaty::Color::White {
+        stm
+    } else {
+        -stm
+    }
+}
+
+/// Plays SAN moves from `pos`, each legal.
+fn play_sans(pos: &Chess, sans: &[serde_json::Value]) -> Chess {
+    let mut at = pos.clone();
+    for s in sans {
+        let san: shakmaty::san::San = s.as_str().unwrap().parse().unwrap();
+        let m = san.to_move(&at).unwrap();
+        at.play_unchecked(m);
+    }
+    at
+}
+
+#[test]
+fn a_line_refutes_the_alternatives_it_turns_down() {
+    let Some(tb) = common::tables("a_line_refutes_the_alternatives_it_turns_down") else {
+        return;
+    };
+    let mut refuted = 0;
+    for fen in [
+        "8/8/8/4k3/8/4K3/4P3/8 w - - 0 1",
+        "8/8/3k4/8/8/3PK3/8/8 w - - 0 1",
+        "8/8/3pk3/8/8/3K4/8/8 b - - 0 1",
+        "8/8/8/8/1k6/8/P7/4K3 b - - 0 1",
+    ] {
+        let dir = common::tables_dir();
+        let out = common::pecp(&[
+            "line",
+            fen,
+            "--format",
+            "json",
+            "--tablebases",
+            dir.to_str().unwrap(),
+        ]);
+        let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut before: Chess = pecp::board::position::parse_chess(fen).unwrap();
+        for ply in line["plies"].as_array().unwrap() {
+            for alt in ply["refuted"].as_array().unwrap() {
+                let after = play_sans(&before, std::slice::from_ref(&alt["san"]));
+                let lost = white_score(&tb, &after);
+                assert_ne!(lost, white_score(&tb, &before), "{fen}: {alt}");
+                let r = &alt["refutation"];
+                let line = r["line"].as_array().unwrap();
+                assert_eq!(line[0], r["san"]);
+                let end = play_sans(&after, line);
+                assert_eq!(white_score(&tb, &end), lost, "{fen}: {alt}");
+                refuted += 1;
+            }
+            before = play_sans(&before, std::slice::from_ref(&ply["san"]));
+        }
+        // The PGN shows each refuted alternative as a variation.
+        let pgn = common::pecp(&["line", fen, "--format", "pgn"]);
+        let pgn = String::from_utf8(pgn.stdout).unwrap();
+        let alternatives: usize = line["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["refuted"].as_array().unwrap().len())
+            .sum();
+        let opened = pgn.split_whitespace().filter(|w| *w == "(").count();
+        assert_eq!(opened, alternatives, "{fen}");
+    }
+    assert!(refuted > 10, "only {refuted} alternatives refuted");
+}
+
+#[test]
+fn annotate_shows_a_mistakes_refutation_where_the_game_went_otherwise() {
+    let fen = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1";
+    let game = format!(
+        "[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Ke4 Kd7 *\n\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Ke4 *\n"
+    );
+    let out = common::run::pecp_stdin(&["annotate", "-"], game.as_bytes());
+    let text = common::run::out(&out)
+        .replace("\n\n", "\u{0}")
+        .replace('\n', " ");
+    // The game replied 1...Kd7: the refutation 1...Ke6! stands beside it.
+    let first = &text[..text.find("\u{0}[SetUp").unwrap()];
+    assert!(
+        first.contains("( 1... Ke6 $1 {The black king on e6 has the opposition"),
+        "{first}"
+    );
+    // The game stopped after the mistake: the mistake and its refutation.
+    let second = &text[text.find("\u{0}[SetUp").unwrap()..];
+    assert!(second.contains("( 1. Ke4 $2 Ke6 $1 {"), "{second}");
 }

@@ -444,10 +444,20 @@ fn moves_are_numbered_from_the_fen_in_every_format() {
             .collect::<Vec<_>>()
             .join(" ");
         assert!(moves.starts_with(first), "{fen}: {moves}");
-        let after_first = &moves[moves.find('}').unwrap() + 2..];
+        // After the first move's comment and its refuted alternatives.
+        let mut after_first = &moves[moves.find('}').unwrap() + 2..];
+        while after_first.starts_with("( ") {
+            after_first = &after_first[after_first.find(" ) ").unwrap() + 3..];
+        }
         assert!(after_first.starts_with(second), "{fen}: {after_first}");
         let text = stdout(&pecp(&["line", fen, "--max-moves", "2"]));
-        let rows: Vec<&str> = text.lines().skip(3).take(2).collect();
+        // The moves' rows, without the refuted alternatives under them.
+        let rows: Vec<&str> = text
+            .lines()
+            .skip(3)
+            .filter(|l| !l.starts_with(' '))
+            .take(2)
+            .collect();
         assert!(
             rows[0].starts_with(first.trim()) && rows[1].starts_with(second.trim()),
             "{fen}: {rows:?}"

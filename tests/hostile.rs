@@ -45,7 +45,7 @@ fn read_all(bytes: &[u8]) {
         let entry = entry.expect("reading from memory does not fail");
         match entry.read {
             Ok(game) => {
-                let a = annotate(&game, None);
+                let a = annotate(&game, None, 4);
                 if let Some(why) = &a.error {
                     assert!(one_line(why), "{why:?}");
                 }

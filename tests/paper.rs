@@ -159,14 +159,17 @@ fn nags_appear_only_where_the_tablebase_says_so() {
             .skip_while(|l| l.starts_with('['))
             .collect::<Vec<_>>()
             .join(" ");
-        // Drop comments, then walk the tokens.
+        // Drop comments and variations (the refutations, checked in
+        // tests/calculation.rs), then walk the mainline's tokens.
         let mut plain = String::new();
-        let mut depth = 0;
+        let (mut comment, mut variation) = (false, 0);
         for c in movetext.chars() {
             match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                c if depth == 0 => plain.push(c),
+                '{' => comment = true,
+                '}' => comment = false,
+                '(' if !comment => variation += 1,
+                ')' if !comment => variation -= 1,
+                c if !comment && variation == 0 => plain.push(c),
                 _ => {}
             }
         }

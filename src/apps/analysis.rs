@@ -437,7 +437,7 @@ fn calculate(
 }
 
 /// A proof as reported, from `start`.
-fn proof_report(
+pub(crate) fn proof_report(
     start: &shakmaty::Chess,
     proof: &Proof,
     book: &'static Book,
@@ -453,7 +453,7 @@ fn proof_report(
 }
 
 /// A refutation as reported: `reply` played in `after`, then `proof`.
-fn refutation_report(
+pub(crate) fn refutation_report(
     after: &shakmaty::Chess,
     (reply, proof): &(shakmaty::Move, Proof),
     book: &'static Book,

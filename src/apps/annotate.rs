@@ -7,11 +7,20 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Position};
 
-use crate::apps::analysis::{EvalReport, PairingReport, TbReport, pairings, serialize_color};
+use crate::apps::analysis::{
+    EvalReport, PairingReport, RefutationReport, TbReport, pairings, proof_report,
+    refutation_report, serialize_color,
+};
+use crate::board::facts::Node;
 use crate::board::position::{self, Kpk, Orientation, fen_of, to_user, user_move_names};
 use crate::error::Result;
 use crate::judges::tablebase::Tablebases;
+use crate::judges::truth::{Truth, keeps_value};
+use crate::knowledge::books;
+use crate::knowledge::calc::Calculators;
+use crate::knowledge::evaluate::{Evaluation, level1};
 use crate::knowledge::explain::{MoveExplanation, line_move};
+use crate::knowledge::select::decide;
 use crate::play::line::{Chooser, Config, Line, Ply, Termination};
 
 /// Per-ply facts for line output.
@@ -50,8 +59,24 @@ pub struct PlyReport {
     pub only_move: Option<bool>,
     /// Why the move was played, in words.
     pub explanation: MoveExplanation,
+    /// The moves of PECP's shortlist that it did not play and that throw
+    /// the value away, each with its refutation.
+    pub refuted: Vec<RefutedAlternative>,
     /// The paper's table row of the position after the move.
     pub paper_row: Option<String>,
+}
+
+/// A move the player considered and did not play, because it throws the
+/// value away: the reply that refutes it and the proof that follows.
+#[derive(Debug, Clone, Serialize)]
+pub struct RefutedAlternative {
+    /// The move (SAN).
+    pub san: String,
+    /// The move (UCI).
+    pub uci: String,
+    /// Its refutation, or null when none is proved within the plies
+    /// calculated.
+    pub refutation: Option<RefutationReport>,
 }
 
 /// A line ready for any output format.
@@ -89,12 +114,35 @@ pub struct Players {
     pub black: String,
 }
 
+/// How a line's positions are judged: the truth (the tables, whose
+/// values the report shows, or the embedded solver), and the plies of
+/// calculation that prove each position's verdict and refute the
+/// alternatives that throw the value away.
+pub struct LineJudges<'t> {
+    truth: &'t Truth,
+    plies: u8,
+    calc: Calculators<'static, fn(&'static crate::knowledge::book::Book, &Node) -> Evaluation>,
+}
+
+impl<'t> LineJudges<'t> {
+    /// Judges by `truth`, with `plies` plies of calculation.
+    pub fn new(truth: &'t Truth, plies: u8) -> LineJudges<'t> {
+        let eval: &'static fn(&'static crate::knowledge::book::Book, &Node) -> Evaluation =
+            &(level1 as _);
+        LineJudges {
+            truth,
+            plies,
+            calc: Calculators::new(eval),
+        }
+    }
+}
+
 /// Builds the report of a line played with `config` (its players and the
-/// user's orientation), with the table values when `tb` is given.
+/// user's orientation), with the table values when the truth is Syzygy.
 ///
 /// # Errors
 /// A tablebase probe error.
-pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Result<LineReport> {
+pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Result<LineReport> {
     let orientation = config.orientation;
     let user_start = to_user(&line.start, orientation);
     let numbering = Numbering {
@@ -105,8 +153,9 @@ pub fn line_report(line: &Line, config: &Config, tb: Option<&Tablebases>) -> Res
         .plies
         .iter()
         .enumerate()
-        .map(|(i, p)| ply_report(i + 1, numbering.of(i + 1), p, orientation, tb))
+        .map(|(i, p)| ply_report(i + 1, numbering.of(i + 1), p, orientation, judges))
         .collect::<Result<Vec<_>>>()?;
+    let tb = judges.truth.tables();
     let pawn_wins = if orientation == Orientation::AsGiven {
         "1-0"
     } else {
@@ -168,8 +217,9 @@ fn ply_report(
     move_number: u64,
     p: &Ply,
     orientation: Orientation,
-    tb: Option<&Tablebases>,
+    judges: &mut LineJudges,
 ) -> Result<PlyReport> {
+    let tb = judges.truth.tables();
     let (san, uci) = user_move_names(&p.before, p.mv, orientation);
     let user_before = to_user(&p.before, orientation);
     let (tablebase, keeps_value, only_move) = match tb {
@@ -205,7 +255,8 @@ fn ply_report(
         san,
         fen: fen_of(&to_user(&p.after, orientation)),
         chooser: p.chooser,
-        evaluation: EvalReport::new(&p.eval),
+        evaluation: evaluation(p, orientation, judges),
+        refuted: refuted(p, orientation, judges)?,
         best3,
         tournament,
         tablebase,
@@ -219,8 +270,47 @@ fn ply_report(
     })
 }
 
-/// The table's value after the move, whether the move keeps the value,
-/// and whether it is the only move that does.
+/// The evaluation of the position after the move, its verdict proved as
+/// `analyse` proves it (by a rule, one move ahead or by calculation).
+fn evaluation(p: &Ply, o: Orientation, judges: &mut LineJudges) -> EvalReport {
+    let prefer = |q: &Chess| decide(q, &level1).map(|d| d.chosen().mv);
+    let (j, proof) = judges.calc.judge(&p.after, judges.plies, &prefer);
+    let book = books::of(&Node::from_chess(&p.after));
+    EvalReport {
+        verdict: j.verdict.word(),
+        proved_by: j.proved_by,
+        proof: proof.map(|pr| proof_report(&p.after, &pr, book, o)),
+        ..EvalReport::new(&p.eval)
+    }
+}
+
+/// The moves of PECP's shortlist it did not play that throw the value
+/// away (by the truth), each refuted by calculation.
+fn refuted(p: &Ply, o: Orientation, judges: &mut LineJudges) -> Result<Vec<RefutedAlternative>> {
+    let Some(d) = &p.decision else {
+        return Ok(Vec::new());
+    };
+    let prefer = |q: &Chess| decide(q, &level1).map(|d| d.chosen().mv);
+    let mut out = Vec::new();
+    for &i in d.best3.iter().filter(|&&i| i != d.chosen) {
+        let c = &d.moves[i];
+        if keeps_value(judges.truth, &p.before, c.mv)? {
+            continue;
+        }
+        let (san, uci) = user_move_names(&p.before, c.mv, o);
+        let refutation = match judges.plies {
+            0 => None,
+            n => judges.calc.of(&p.before).refute(&c.after, n, &prefer),
+        };
+        out.push(RefutedAlternative {
+            san,
+            uci,
+            refutation: refutation.map(|r| refutation_report(&c.after, &r, d.book, o)),
+        });
+    }
+    Ok(out)
+}
+
 /// Why MATER's move was played: the forced mate it found, in the user's
 /// colours.
 fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) -> MoveExplanation {
@@ -246,6 +336,8 @@ fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) ->
     }
 }
 
+/// The table's value after the move, whether the move keeps the value,
+/// and whether it is the only move that does.
 fn table_facts(t: &Tablebases, p: &Ply) -> Result<(TbReport, bool, bool)> {
     let before = t.value(&p.before)?;
     let after = t.value(&p.after)?;

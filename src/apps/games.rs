@@ -2,14 +2,14 @@
 //! [`pgn`](crate::apps::pgn), kept token by token (tags, moves, NAGs,
 //! comments, variations, the result) so that everything is written back as
 //! it was, and the mainline's moves from KPK positions annotated: the value
-//! before and after, NAGs, pecp's own choice as a variation, and the
-//! reason in words.
+//! before and after, NAGs, pecp's own choice as a variation, the reason in
+//! words, and a mistake's refutation as a variation of the reply.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::apps::analysis::{Analysis, analyse};
+use crate::apps::analysis::{Analysis, analyse_with};
 use crate::apps::pgn::{Game, Token};
 use crate::board::position::{Input, fen_of};
 use crate::judges::tablebase::Tablebases;
@@ -51,10 +51,11 @@ fn start_of(g: &Game) -> Result<Chess, String> {
 }
 
 /// Annotates the mainline's moves from KPK positions (either colour with
-/// the pawn), judged by `tb` or else the embedded solver. A game with a bad
-/// FEN tag or an illegal mainline move comes back as it was, with a
-/// comment where it went wrong.
-pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
+/// the pawn), judged by `tb` or else the embedded solver, proofs and
+/// refutations calculated up to `plies` plies. A game with a bad FEN tag
+/// or an illegal mainline move comes back as it was, with a comment where
+/// it went wrong.
+pub fn annotate(g: &Game, tb: Option<&Tablebases>, plies: u8) -> Annotated {
     let mut pos = match start_of(g) {
         Ok(p) => p,
         Err(e) => return unchanged(g, 0, &e),
@@ -64,6 +65,8 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
     let mut counts = Counts::default();
     let mut depth = 0usize;
     let mut i = 0;
+    // A mistake's refutation, waiting for the reply it replaces.
+    let mut pending: Option<Refutation> = None;
     while i < g.tokens.len() {
         let t = &g.tokens[i];
         match t {
@@ -72,6 +75,12 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
             _ => {}
         }
         let Token::Move(san) = t else {
+            if depth == 0
+                && matches!(t, Token::Result(_))
+                && let Some(r) = pending.take()
+            {
+                out.extend(r.after_mistake());
+            }
             out.push(t.clone());
             i += 1;
             continue;
@@ -91,7 +100,7 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
             .iter()
             .position(|t| *t == Token::Open)
             .map_or(end, |k| i + 1 + k);
-        let note = note_for(&pos, mv, tb);
+        let note = note_for(&pos, mv, tb, plies);
         out.push(t.clone());
         if let Some(n) = &note {
             counts.kpk = true;
@@ -105,16 +114,31 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>) -> Annotated {
             out.push(Token::Comment(n.comment.clone()));
         }
         out.extend(g.tokens[own..end].iter().cloned());
-        if let Some((san, why)) = note.and_then(|n| n.variation) {
-            out.extend([
-                Token::Open,
-                Token::Move(san),
-                Token::Comment(why),
-                Token::Close,
-            ]);
+        // The refutation of the last move, where the game replied otherwise;
+        // it stands for pecp's own choice when it begins with it.
+        let refuting = pending.take().filter(|r| r.line[0] != *san);
+        if let Some(r) = &refuting {
+            out.extend(r.instead_of_reply());
+        }
+        if let Some(n) = note {
+            let choice = n
+                .variation
+                .filter(|(s, _)| refuting.as_ref().is_none_or(|r| r.line[0] != *s));
+            if let Some((san, why)) = choice {
+                out.extend([
+                    Token::Open,
+                    Token::Move(san),
+                    Token::Comment(why),
+                    Token::Close,
+                ]);
+            }
+            pending = n.refutation;
         }
         pos.play_unchecked(mv);
         i = end;
+    }
+    if let Some(r) = pending {
+        out.extend(r.after_mistake());
     }
     Annotated {
         game: Game {
@@ -165,12 +189,51 @@ struct Note {
     comment: String,
     /// pecp's own move (SAN) and why, when it differs.
     variation: Option<(String, String)>,
+    /// For a move that throws the value away: its refutation.
+    refutation: Option<Refutation>,
+}
+
+/// A mistake's refutation: the mistake, the reply and the proof's line,
+/// and the sentence of the rule that decides where it ends.
+struct Refutation {
+    mistake: String,
+    /// The reply first.
+    line: Vec<String>,
+    sentence: String,
+}
+
+impl Refutation {
+    /// The refutation as a variation of the game's own reply: the
+    /// reply (`$1`), the line, the sentence.
+    fn instead_of_reply(&self) -> Vec<Token> {
+        let mut v = vec![Token::Open];
+        for (i, san) in self.line.iter().enumerate() {
+            v.push(Token::Move(san.clone()));
+            if i == 0 {
+                v.push(Token::Nag(1));
+            }
+        }
+        v.extend([Token::Comment(self.sentence.clone()), Token::Close]);
+        v
+    }
+
+    /// The refutation where the game ends after the mistake: a variation
+    /// of the mistake itself (`$2`), followed by the refutation.
+    fn after_mistake(&self) -> Vec<Token> {
+        let mut v = vec![
+            Token::Open,
+            Token::Move(self.mistake.clone()),
+            Token::Nag(2),
+        ];
+        v.extend(self.instead_of_reply().into_iter().skip(1));
+        v
+    }
 }
 
 /// The note on `mv` played in `pos`, if `pos` is KPK.
-fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>) -> Option<Note> {
+fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>, plies: u8) -> Option<Note> {
     let input = Input::parse(&fen_of(pos)).ok()?;
-    let a = analyse(&input, tb).ok()?;
+    let a = analyse_with(&input, tb, plies).ok()?;
     let uci = mv.to_uci(CastlingMode::Standard).to_string();
     let played = a.moves.iter().find(|m| m.uci == uci)?;
     let keeping = a
@@ -206,10 +269,16 @@ fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>) -> Option<
         }
         _ => None,
     };
+    let refutation = played.refutation.as_ref().map(|r| Refutation {
+        mistake: played.san.clone(),
+        line: r.line.clone(),
+        sentence: r.sentence.clone(),
+    });
     Some(Note {
         nag,
         comment: comment.trim().to_string(),
         variation,
+        refutation,
     })
 }
 

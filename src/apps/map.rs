@@ -6,6 +6,7 @@ use shakmaty::{Color, Square};
 
 use crate::board::position::Kpk;
 use crate::error::Result;
+use crate::knowledge::calc::Calculators;
 use crate::knowledge::evaluate::{Verdict, level1};
 
 /// The value of one square of the map.
@@ -17,15 +18,21 @@ pub enum Cell {
     /// side not to move would be in check).
     Illegal,
     /// The pawn side wins with the defending king here; `disagrees` when
-    /// level 1 calls it otherwise.
+    /// the rules call it otherwise.
     Won {
-        /// The rules' verdict (one-ply proof included) is not a win.
+        /// The rules' verdict (proofs one move ahead and by calculation
+        /// included) is not a win.
         disagrees: bool,
+        /// The rules prove the verdict (on the position, one move ahead or
+        /// by calculation).
+        proved: bool,
     },
     /// A draw with the defending king here.
     Drawn {
-        /// The rules' verdict (one-ply proof included) is not a draw.
+        /// The rules' verdict is not a draw.
         disagrees: bool,
+        /// The rules prove the verdict.
+        proved: bool,
     },
 }
 
@@ -42,10 +49,13 @@ pub struct Map {
     pub pawn_colour: Color,
     /// One cell per square.
     pub cells: Vec<Cell>,
+    /// The plies of calculation the verdicts were proved with.
+    pub plies: u8,
 }
 
 /// Maps the defending king over the board. `judge` says whether the pawn
-/// side wins a normalised KPK position (the tables or the embedded oracle).
+/// side wins a normalised KPK position (the tables or the embedded oracle);
+/// the rules' verdicts are proved with up to `plies` plies of calculation.
 ///
 /// # Errors
 /// [`crate::error::PecpError::Illegal`] when the pawn is on the first or last
@@ -56,6 +66,7 @@ pub fn map(
     turn: Color,
     pawn_colour: Color,
     judge: &dyn Fn(Kpk) -> Result<bool>,
+    plies: u8,
 ) -> Result<Map> {
     let flip = |s: Square| {
         if pawn_colour == Color::White {
@@ -78,13 +89,14 @@ pub fn map(
         return Err(e);
     }
     let mut cells = Vec::with_capacity(64);
+    let mut calc = Calculators::new(&level1);
     for sq in Square::ALL {
         cells.push(if sq == pawn || sq == king {
             Cell::Piece
         } else {
             match Kpk::new(flip(king), flip(pawn), flip(sq), normal_turn) {
                 Err(_) => Cell::Illegal,
-                Ok(k) => cell(k, judge(k)?),
+                Ok(k) => cell(k, judge(k)?, &mut calc, plies),
             }
         });
     }
@@ -94,18 +106,27 @@ pub fn map(
         turn,
         pawn_colour,
         cells,
+        plies,
     })
 }
 
-fn cell(k: Kpk, wins: bool) -> Cell {
-    let v = crate::knowledge::proof::judge_position(&k.to_chess(), &level1).verdict;
+fn cell(
+    k: Kpk,
+    wins: bool,
+    calc: &mut Calculators<impl crate::knowledge::evaluate::Level1>,
+    plies: u8,
+) -> Cell {
+    let (j, _) = calc.judge(&k.to_chess(), plies, &|_| None);
+    let proved = j.proved_by.is_some();
     if wins {
         Cell::Won {
-            disagrees: v != Verdict::Win,
+            disagrees: j.verdict != Verdict::Win,
+            proved,
         }
     } else {
         Cell::Drawn {
-            disagrees: v != Verdict::Draw,
+            disagrees: j.verdict != Verdict::Draw,
+            proved,
         }
     }
 }

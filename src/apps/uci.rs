@@ -36,9 +36,10 @@ use std::sync::Arc;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
-use crate::apps::analysis::{Analysis, analyse};
+use crate::apps::analysis::{Analysis, analyse_with};
 use crate::board::position::{Input, fen_of, orient_move, parse_chess, to_user, user_move_names};
 use crate::judges::tablebase::Tablebases;
+use crate::knowledge::calc::{DEFAULT_PLIES, MAX_PLIES};
 use crate::knowledge::evaluate::level1;
 use crate::knowledge::proof::ProvedBy;
 use crate::play::selectors::Selector;
@@ -54,6 +55,8 @@ pub struct Engine {
     start_tables: Option<Arc<Tablebases>>,
     /// `go infinite` is waiting for `stop`: the answer to give then.
     pending: Option<Vec<String>>,
+    /// Plies of calculation that prove the verdict (`Calc`).
+    calc: u8,
 }
 
 /// The words that end `go searchmoves`' list.
@@ -92,7 +95,16 @@ impl Engine {
             start_tables: tables.clone(),
             tables,
             pending: None,
+            calc: DEFAULT_PLIES,
         }
+    }
+
+    /// The engine with `plies` plies of calculation (`Calc`'s value until
+    /// a `setoption` changes it).
+    #[must_use]
+    pub fn with_calc(mut self, plies: u8) -> Engine {
+        self.calc = plies.min(MAX_PLIES);
+        self
     }
 
     /// Handles one line (a byte-order mark before it is skipped); the
@@ -101,7 +113,7 @@ impl Engine {
         let line = line.trim_start_matches('\u{feff}');
         let mut words = line.split_whitespace();
         match words.next() {
-            Some("uci") => uci(out),
+            Some("uci") => uci(out, self.calc),
             Some("isready") => out.push("readyok".into()),
             Some("ucinewgame") => {
                 self.position = None;
@@ -181,6 +193,13 @@ impl Engine {
                 "alphabeta" => self.selector = Selector::AlphaBeta { depth: 4 },
                 other => out.push(info_string(&format!("Selector: unknown value {other}"))),
             },
+            "calc" => match value.parse::<u8>() {
+                Ok(n) if n <= MAX_PLIES => self.calc = n,
+                _ => out.push(info_string(&format!(
+                    "Calc: {value:?} is not a number of plies from 0 to {MAX_PLIES}; it stays {}",
+                    self.calc
+                ))),
+            },
             _ => {}
         }
     }
@@ -220,7 +239,7 @@ impl Engine {
             Ok(i) => i,
             Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
         };
-        let analysis = match analyse(&input, self.tables.as_deref()) {
+        let analysis = match analyse_with(&input, self.tables.as_deref(), self.calc) {
             Ok(a) => a,
             Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
         };
@@ -325,11 +344,14 @@ impl Engine {
 }
 
 /// `uci`: who the engine is and its options.
-fn uci(out: &mut Vec<String>) {
+fn uci(out: &mut Vec<String>, calc: u8) {
     out.push(format!("id name pecp {}", env!("CARGO_PKG_VERSION")));
     out.push("id author the pecp authors".into());
     out.push("option name SyzygyPath type string default <empty>".into());
     out.push("option name Selector type combo default pecp var pecp var soma var alphabeta".into());
+    out.push(format!(
+        "option name Calc type spin default {calc} min 0 max {MAX_PLIES}"
+    ));
     out.push("uciok".into());
 }
 

@@ -256,6 +256,53 @@ pub fn piece_attacks(from: Sq, role: Promo, blocker: Sq) -> Vec<Sq> {
     out
 }
 
+/// The race a king wins by a path the other king cannot bar: how many
+/// moves the king on `from` needs to reach one of `targets`, stepping only
+/// on squares `allowed` lets it use and that the other king, on `guard`,
+/// cannot reach or touch before it gets there (`guard_first`: the guard
+/// moves first). Counted move by move, at most `limit` moves; `None` when
+/// no such path exists. [Fine, p. 7, counting tempi; shouldering: a king
+/// is barred from the squares the other king reaches first.]
+pub fn unbarred_path(
+    from: Sq,
+    guard: Sq,
+    guard_first: bool,
+    targets: &[Sq],
+    allowed: &dyn Fn(Sq) -> bool,
+    limit: i8,
+) -> Option<i8> {
+    if targets.contains(&from) {
+        return Some(0);
+    }
+    let mut seen = [[false; 9]; 9];
+    seen[from.0 as usize][from.1 as usize] = true;
+    let mut frontier = vec![from];
+    for t in 1..=limit {
+        // The guard's moves before the king's t-th: it may then stand on
+        // any square within that many steps, and touch the ones next to it.
+        let guard_moves = if guard_first { t } else { t - 1 };
+        let mut next = Vec::new();
+        for s in frontier {
+            for n in neighbours(s) {
+                let (x, y) = (n.0 as usize, n.1 as usize);
+                if seen[x][y] || !allowed(n) || dist(guard, n) < guard_moves + 2 {
+                    continue;
+                }
+                if targets.contains(&n) {
+                    return Some(t);
+                }
+                seen[x][y] = true;
+                next.push(n);
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        frontier = next;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,12 +31,8 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
-    /// Prove the verdict, and refute each move that throws the value away,
-    /// by up to N plies of calculation (0 to 10) whose lines end where a
-    /// rule decides.
-    #[arg(long, value_name = "N", default_value_t = pecp::knowledge::calc::DEFAULT_PLIES,
-          value_parser = clap::value_parser!(u8).range(0..=i64::from(pecp::knowledge::calc::MAX_PLIES)))]
-    calc: u8,
+    #[command(flatten)]
+    calc: super::Calc,
     /// Also write the diagram as SVG to FILE (whole or not at all): the
     /// squares the explanation names highlighted, the chosen move an arrow.
     #[arg(long, value_name = "FILE")]
@@ -69,7 +65,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         unicode: !args.ascii,
         tb: super::find_tables(args.judging.tablebases.as_deref())?,
         selector: args.selector.selector(args.depth)?,
-        calc: args.calc,
+        calc: args.calc.plies,
     };
     if args.position == "-" {
         return batch(&opts, out);

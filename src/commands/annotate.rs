@@ -1,5 +1,5 @@
-//! `pecp annotate GAMES.pgn|- [-o|--output FILE] [--tablebases DIR]
-//! [--weights FILE]`.
+//! `pecp annotate GAMES.pgn|- [-o|--output FILE] [--calc N]
+//! [--tablebases DIR] [--weights FILE]`.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
@@ -20,6 +20,8 @@ pub struct Args {
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
+    calc: super::Calc,
+    #[command(flatten)]
     judging: super::Judging,
 }
 
@@ -39,11 +41,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         Box::new(BufReader::new(file))
     };
     match &args.output {
-        None => annotate_all(input, out, tb.as_ref()).map(|_| 0),
+        None => annotate_all(input, out, (tb.as_ref(), args.calc.plies)).map(|_| 0),
         Some(path) => {
             let mut staged = pecp::io::Staged::create(path)?;
             let mut w = BufWriter::new(staged.file());
-            let counts = annotate_all(input, &mut w, tb.as_ref())?;
+            let counts = annotate_all(input, &mut w, (tb.as_ref(), args.calc.plies))?;
             w.flush()?;
             drop(w);
             if counts.games == counts.unreadable && counts.unreadable > 0 {
@@ -75,7 +77,7 @@ struct Counts {
 fn annotate_all(
     input: Box<dyn BufRead>,
     out: &mut dyn Write,
-    tb: Option<&pecp::Tablebases>,
+    (tb, plies): (Option<&pecp::Tablebases>, u8),
 ) -> Result<Counts, Failure> {
     let mut n = Counts::default();
     for entry in Games::new(input) {
@@ -98,7 +100,7 @@ fn annotate_all(
                 continue;
             }
         };
-        let a = annotate(&game, tb);
+        let a = annotate(&game, tb, plies);
         if let Some(why) = &a.error {
             super::refuse(format!(
                 "game {} (line {}): {why}",

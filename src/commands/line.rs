@@ -1,11 +1,11 @@
 //! `pecp line POSITION [--format text|pgn|json|pecp] [--white P] [--black P]
-//! [--selector S] [--depth N] [--max-moves N] [--moves SAN...] [--output FILE]`.
+//! [--selector S] [--depth N] [--max-moves N] [--moves SAN...] [--calc N] [--output FILE]`.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pecp::apps::annotate::line_report;
+use pecp::apps::annotate::{LineJudges, line_report};
 use pecp::judges::truth::Truth;
 use pecp::play::line::{Config, Until, generate};
 use pecp::play::mater::Mode;
@@ -61,6 +61,8 @@ pub struct Args {
     /// Write to this file (whole or not at all) instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    calc: super::Calc,
     #[command(flatten)]
     judging: super::Judging,
 }
@@ -125,7 +127,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         .kpk
         .to_chess_with_counters(input.halfmoves, input.fullmoves);
     let line = generate(&start, &config, &truth)?;
-    let rep = line_report(&line, &config, truth.tables())?;
+    let rep = line_report(
+        &line,
+        &config,
+        &mut LineJudges::new(&truth, args.calc.plies),
+    )?;
     let s = match args.format {
         Format::Text => text(&rep, args.verbose),
         Format::Pgn => pgn(&rep, args.verbose),

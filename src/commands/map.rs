@@ -1,5 +1,5 @@
 //! `pecp map --pawn SQ --king SQ --side white|black [--pawn-colour C]
-//! [--svg FILE] [--tablebases DIR]`.
+//! [--svg FILE] [--calc N] [--tablebases DIR]`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +28,8 @@ pub struct Args {
     /// Also write the map as SVG to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    calc: super::Calc,
     #[command(flatten)]
     judging: super::Judging,
 }
@@ -71,6 +73,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         args.side.color(),
         args.pawn_colour.color(),
         &judge,
+        args.calc.plies,
     )?;
     out.write_all(pecp::report::map::text(&m).as_bytes())?;
     if let Some(path) = &args.svg {

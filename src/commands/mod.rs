@@ -140,6 +140,18 @@ pub struct Judging {
     pub weights: Option<std::path::PathBuf>,
 }
 
+/// `--calc N`, for every command that judges: the plies of calculation
+/// that prove verdicts and refute the moves that throw the value away.
+#[derive(clap::Args)]
+pub struct Calc {
+    /// Prove verdicts, and refute the moves that throw the value away, by
+    /// up to N plies of calculation (0 to 10) whose lines end where a rule
+    /// decides.
+    #[arg(long = "calc", value_name = "N", default_value_t = pecp::knowledge::calc::DEFAULT_PLIES,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(pecp::knowledge::calc::MAX_PLIES)))]
+    pub plies: u8,
+}
+
 /// `--weights FILE`: a file in `rules/weights.toml`'s format whose weights
 /// replace the compiled-in ones for the whole command.
 pub fn load_weights(path: Option<&std::path::Path>) -> Result<(), PecpError> {

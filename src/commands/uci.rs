@@ -1,4 +1,4 @@
-//! `pecp uci [--tablebases DIR] [--weights FILE]`: a UCI engine on stdin
+//! `pecp uci [--calc N] [--tablebases DIR] [--weights FILE]`: a UCI engine on stdin
 //! and stdout.
 
 use std::io::Write;
@@ -12,12 +12,15 @@ use super::Outcome;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
+    calc: super::Calc,
+    #[command(flatten)]
     judging: super::Judging,
 }
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.judging.weights.as_deref())?;
-    let mut engine = Engine::new(Tablebases::discover(args.judging.tablebases.as_deref())?);
+    let mut engine = Engine::new(Tablebases::discover(args.judging.tablebases.as_deref())?)
+        .with_calc(args.calc.plies);
     let mut lines = Vec::new();
     for line in BoundedLines::new(std::io::stdin().lock()) {
         lines.clear();

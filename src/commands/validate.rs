@@ -41,11 +41,8 @@ pub struct Args {
     /// Alpha-beta search depth in plies (1 to 12).
     #[arg(long, value_name = "N", default_value_t = 4)]
     depth: u8,
-    /// Prove the verdicts, and refute the moves that throw the value away,
-    /// by up to N plies of calculation (0 to 10).
-    #[arg(long, value_name = "N", default_value_t = pecp::knowledge::calc::DEFAULT_PLIES,
-          value_parser = clap::value_parser!(u8).range(0..=i64::from(pecp::knowledge::calc::MAX_PLIES)))]
-    calc: u8,
+    #[command(flatten)]
+    calc: super::Calc,
     /// Validate a mating ending instead of KPK: every won position of
     /// king and queen (kqk) or king and rook (krk) against king, played to
     /// mate against perfect defence.
@@ -104,7 +101,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         playout: args.playout,
         counterexamples: args.counterexamples.is_some(),
         selector: args.selector.selector(args.depth)?,
-        calc: args.calc,
+        calc: args.calc.plies,
     };
     let (report, examples) = in_pool(args.threads, || {
         let bar = progress_bar(work_size(&opts));

@@ -22,7 +22,9 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::board::facts::Node;
 use crate::knowledge::book::Book;
+use crate::knowledge::books;
 use crate::knowledge::evaluate::{Level1, Verdict};
+use crate::knowledge::proof::{Judgement, ProvedBy, judge_position};
 
 /// How many plies `--calc` calculates unless told.
 pub const DEFAULT_PLIES: u8 = 4;
@@ -245,6 +247,57 @@ impl<'e, E: Level1> Calculator<'e, E> {
             line,
             end: at,
         }
+    }
+}
+
+/// One [`Calculator`] per book, each made when a position of its book
+/// first comes: for a line that goes from a pawn ending to the mate.
+pub struct Calculators<'e, E> {
+    eval: &'e E,
+    each: Vec<Calculator<'e, E>>,
+}
+
+impl<'e, E: Level1> Calculators<'e, E> {
+    /// No calculator yet; `eval` judges the leaves.
+    pub fn new(eval: &'e E) -> Self {
+        Calculators {
+            eval,
+            each: Vec::new(),
+        }
+    }
+
+    /// The calculator of the book that covers `pos` (normalised).
+    pub fn of(&mut self, pos: &Chess) -> &mut Calculator<'e, E> {
+        let book = books::of(&Node::from_chess(pos));
+        let i = match self.each.iter().position(|c| std::ptr::eq(c.book, book)) {
+            Some(i) => i,
+            None => {
+                self.each.push(Calculator::new(self.eval, book));
+                self.each.len() - 1
+            }
+        };
+        &mut self.each[i]
+    }
+
+    /// `pos`'s verdict as `analyse` gives it: by a rule on the position or
+    /// on the positions one move ahead, else by up to `plies` plies of
+    /// calculation (with that proof), else unproved.
+    pub fn judge(
+        &mut self,
+        pos: &Chess,
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> (Judgement, Option<Proof>) {
+        let mut j = judge_position(pos, self.eval);
+        if plies == 0 {
+            return (j, None);
+        }
+        let proof = self.of(pos).prove(pos, plies, prefer);
+        if let (None, Some(p)) = (j.proved_by, &proof) {
+            j.verdict = p.verdict;
+            j.proved_by = Some(ProvedBy::Calculation);
+        }
+        (j, proof)
     }
 }
 

@@ -24,8 +24,8 @@ pub enum ProvedBy {
     Rule,
     /// The position's moves lead to proved results (one ply).
     Moves,
-    /// A few plies of calculation end every line in a proved result
-    /// ([`calc`](crate::knowledge::calc)).
+    /// A few plies of calculation end every line in a proved result (the
+    /// calculator of the `calc` module).
     Calculation,
 }
 

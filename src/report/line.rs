@@ -2,7 +2,7 @@
 
 use shakmaty::Color;
 
-use crate::apps::annotate::{LineReport, PlyReport};
+use crate::apps::annotate::{LineReport, PlyReport, RefutedAlternative};
 use crate::play::line::Chooser;
 use crate::report::{json_pretty, rules_short};
 
@@ -37,18 +37,97 @@ fn text_row(p: &PlyReport, verbose: bool) -> String {
         _ => String::new(),
     };
     let reason = reason(p);
-    if !verbose {
-        return format!("{num:<7} {:<7}{tb}  {reason}\n", p.san);
+    let mut row = if verbose {
+        format!(
+            "{:<7} {:<7} {:.2}{}  [{}] {}\n        {reason}\n",
+            num,
+            p.san,
+            p.evaluation.weight,
+            tb,
+            p.chooser.name(),
+            rules_short(&p.evaluation)
+        )
+    } else {
+        format!("{num:<7} {:<7}{tb}  {reason}\n", p.san)
+    };
+    for alt in &p.refuted {
+        let moves = alternative_moves(p, alt, ["?", "!"]).join(" ");
+        row.push_str(&match &alt.refutation {
+            Some(r) => format!("        not {moves}: {}\n", lower_first(&r.sentence)),
+            None => format!("        not {moves}: it throws the value away\n"),
+        });
     }
-    format!(
-        "{:<7} {:<7} {:.2}{}  [{}] {}\n        {reason}\n",
-        num,
-        p.san,
-        p.evaluation.weight,
-        tb,
-        p.chooser.name(),
-        rules_short(&p.evaluation)
-    )
+    row
+}
+
+/// "The white king ..." as "the white king ...", to follow a colon.
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_lowercase().chain(c).collect())
+}
+
+/// A refuted alternative as numbered moves from where the played move
+/// stood, `marks` after the alternative and the reply: "5. Ke4? Ke6! 6. Kd4"
+/// (text) or "5. Ke4 $2 5... Ke6 $1 6. Kd4" (PGN).
+fn alternative_moves(p: &PlyReport, alt: &RefutedAlternative, marks: [&str; 2]) -> Vec<String> {
+    let pgn = marks[0].starts_with('$');
+    let mut sans = vec![alt.san.clone()];
+    if let Some(r) = &alt.refutation {
+        sans.extend(r.line.iter().cloned());
+    }
+    let (mut number, mut white) = (p.move_number, p.side == Color::White);
+    let mut words = Vec::new();
+    for (i, san) in sans.into_iter().enumerate() {
+        match (white, i == 0 || pgn) {
+            (true, _) => words.push(format!("{number}.")),
+            (false, true) => words.push(format!("{number}...")),
+            (false, false) => {}
+        }
+        words.push(san);
+        if i < 2 {
+            words.push(marks[i].to_string());
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    if pgn {
+        words
+    } else {
+        // "5. Ke4 ?" reads "5. Ke4?": the marks close up to their moves.
+        let mut joined: Vec<String> = Vec::new();
+        for w in words {
+            match joined.last_mut() {
+                Some(last) if marks.contains(&w.as_str()) => last.push_str(&w),
+                Some(last) if last.ends_with('.') && !w.ends_with('.') => {
+                    last.push(' ');
+                    last.push_str(&w);
+                }
+                _ => joined.push(w),
+            }
+        }
+        joined
+    }
+}
+
+/// PGN variations for the refuted alternatives of a ply: each
+/// alternative, its refutation, and the sentence of the rule that proves
+/// the refutation's end.
+fn pgn_variations(p: &PlyReport) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for alt in &p.refuted {
+        tokens.push("(".to_string());
+        tokens.extend(alternative_moves(p, alt, ["$2", "$1"]));
+        let words = match &alt.refutation {
+            Some(r) => r.sentence.clone(),
+            None => "This throws the value away.".to_string(),
+        };
+        tokens.extend(comment_tokens("", &words));
+        tokens.push(")".to_string());
+    }
+    tokens
 }
 
 /// The move's reason without its own SAN in front ("Kd4: the white king
@@ -99,6 +178,7 @@ pub fn pgn(l: &LineReport, verbose: bool) -> String {
             _ => {}
         }
         tokens.extend(comment_tokens(&pgn_commands(p), &pgn_comment(p, verbose)));
+        tokens.extend(pgn_variations(p));
         if p.side == Color::White && i + 1 < l.plies.len() {
             tokens.push(format!("{}...", p.move_number));
         }

@@ -29,10 +29,18 @@ pub fn text(m: &Map) -> String {
                 Cell::Piece if sq == m.pawn => 'P',
                 Cell::Piece => 'K',
                 Cell::Illegal => '.',
-                Cell::Won { disagrees: false } => 'W',
-                Cell::Won { disagrees: true } => 'w',
-                Cell::Drawn { disagrees: false } => 'D',
-                Cell::Drawn { disagrees: true } => 'd',
+                Cell::Won {
+                    disagrees: false, ..
+                } => 'W',
+                Cell::Won {
+                    disagrees: true, ..
+                } => 'w',
+                Cell::Drawn {
+                    disagrees: false, ..
+                } => 'D',
+                Cell::Drawn {
+                    disagrees: true, ..
+                } => 'd',
             };
             s.push(' ');
             s.push(c);
@@ -43,7 +51,25 @@ pub fn text(m: &Map) -> String {
     s.push_str(&format!(
         "W: {pawn_side} wins; D: draw; .: the {defender} king cannot stand there; lower case: the rules' verdict disagrees\n"
     ));
+    s.push_str(&proved_line(m));
     s
+}
+
+/// "The rules prove 52 of the 58 verdicts (with 4 plies of calculation)."
+fn proved_line(m: &Map) -> String {
+    let (mut proved, mut all) = (0, 0);
+    for c in &m.cells {
+        if let Cell::Won { proved: p, .. } | Cell::Drawn { proved: p, .. } = c {
+            all += 1;
+            proved += usize::from(*p);
+        }
+    }
+    let with = match m.plies {
+        0 => "without calculation".to_string(),
+        1 => "with 1 ply of calculation".to_string(),
+        n => format!("with {n} plies of calculation"),
+    };
+    format!("The rules prove {proved} of the {all} verdicts ({with}).\n")
 }
 
 /// The map as a picture: won squares green, drawn grey, a cross where
@@ -53,8 +79,8 @@ pub fn svg(m: &Map) -> String {
     let mut crosses = Vec::new();
     for sq in Square::ALL {
         let (fill, disagrees) = match m.cells[sq.to_usize()] {
-            Cell::Won { disagrees } => ("#66bb6a", disagrees),
-            Cell::Drawn { disagrees } => ("#9e9e9e", disagrees),
+            Cell::Won { disagrees, .. } => ("#66bb6a", disagrees),
+            Cell::Drawn { disagrees, .. } => ("#9e9e9e", disagrees),
             _ => continue,
         };
         fills.push((sq.to_string(), fill));
