@@ -139,11 +139,9 @@ fn defender_keeps_the_distant_opposition() {
             "defender_nearer_pawn_file",
         ),
         // Rook pawn: Kd7 wins the race to c8; Kd6 loses to Kb6 and Kb7.
-        (
-            "8/8/4k3/K7/8/8/P7/8 b - - 0 1",
-            "Kd7",
-            "defender_toward_corner",
-        ),
+        // (Level 1 now proves Kd7 a draw, by `rook_pawn_reaches_corner`:
+        // the way to c8 cannot be barred, so the proof decides.)
+        ("8/8/4k3/K7/8/8/P7/8 b - - 0 1", "Kd7", "proved_for_mover"),
         // Rook pawn: Kc4 keeps the white king shut in on the a-file; Kb3
         // lets it out after a4.
         (
@@ -152,11 +150,8 @@ fn defender_keeps_the_distant_opposition() {
             "defender_shuts_king_on_rook_file",
         ),
         // Rook pawn: Kd6 heads for c7; Kd5, nearer the pawn, loses to Kb5.
-        (
-            "8/8/8/4k3/K7/8/P7/8 b - - 0 1",
-            "Kd6",
-            "defender_toward_corner",
-        ),
+        // (Level 1 now proves Kd6 a draw: the way to c7 cannot be barred.)
+        ("8/8/8/4k3/K7/8/P7/8 b - - 0 1", "Kd6", "proved_for_mover"),
     ] {
         assert_chosen(&truth, fen, san, criterion);
     }

@@ -114,26 +114,7 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>, plies: u8) -> Annotated {
             out.push(Token::Comment(n.comment.clone()));
         }
         out.extend(g.tokens[own..end].iter().cloned());
-        // The refutation of the last move, where the game replied otherwise;
-        // it stands for pecp's own choice when it begins with it.
-        let refuting = pending.take().filter(|r| r.line[0] != *san);
-        if let Some(r) = &refuting {
-            out.extend(r.instead_of_reply());
-        }
-        if let Some(n) = note {
-            let choice = n
-                .variation
-                .filter(|(s, _)| refuting.as_ref().is_none_or(|r| r.line[0] != *s));
-            if let Some((san, why)) = choice {
-                out.extend([
-                    Token::Open,
-                    Token::Move(san),
-                    Token::Comment(why),
-                    Token::Close,
-                ]);
-            }
-            pending = n.refutation;
-        }
+        out.extend(variations(note, &mut pending, san));
         pos.play_unchecked(mv);
         i = end;
     }
@@ -149,6 +130,33 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>, plies: u8) -> Annotated {
         counts,
         error: None,
     }
+}
+
+/// The variations after a mainline move `played`: the refutation of the
+/// move before it (`pending`), where the game replied otherwise, and
+/// pecp's own choice, unless the refutation begins with it; `pending`
+/// becomes this move's refutation, if it is a mistake.
+fn variations(note: Option<Note>, pending: &mut Option<Refutation>, played: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let refuting = pending.take().filter(|r| r.line[0] != played);
+    if let Some(r) = &refuting {
+        out.extend(r.instead_of_reply());
+    }
+    if let Some(n) = note {
+        let choice = n
+            .variation
+            .filter(|(s, _)| refuting.as_ref().is_none_or(|r| r.line[0] != *s));
+        if let Some((san, why)) = choice {
+            out.extend([
+                Token::Open,
+                Token::Move(san),
+                Token::Comment(why),
+                Token::Close,
+            ]);
+        }
+        *pending = n.refutation;
+    }
+    out
 }
 
 /// The index after a mainline move's own NAGs, comments and variations.

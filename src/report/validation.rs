@@ -59,7 +59,7 @@ fn classification(r: &Report) -> String {
         "\nclassification accuracy: {:.4} (white to move {:.4}, black to move {:.4}); \
          the rules on the position alone: {:.4}\n\
          proved by a rule: {} ({} right); by the moves, one ply: {} ({} right); \
-         by calculation, 2 to {} plies: {} ({} right); unproved: {}\n",
+         {}unproved: {}\n",
         c.accuracy,
         c.accuracy_white_to_move,
         c.accuracy_black_to_move,
@@ -68,9 +68,13 @@ fn classification(r: &Report) -> String {
         p.rule.sound,
         p.moves.positions,
         p.moves.sound,
-        p.calc,
-        p.calculation.positions,
-        p.calculation.sound,
+        match p.calc {
+            0 | 1 => String::new(),
+            n => format!(
+                "by calculation, 2 to {n} plies: {} ({} right); ",
+                p.calculation.positions, p.calculation.sound
+            ),
+        },
         p.unproved
     );
     s.push_str(&format!(
