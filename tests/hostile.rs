@@ -175,3 +175,15 @@ fn the_binary_takes_random_bytes() {
         assert!(err(&o).contains("--weights "), "{}", err(&o));
     }
 }
+
+/// A rule id with a control character in it (TOML's `\r` escape) is
+/// named in a one-line error, as proptest once found it was not.
+#[test]
+fn a_rule_id_with_a_control_character_is_reported_on_one_line() {
+    let table = pecp::knowledge::books::kpk::BOOK.builtin_rules();
+    let good = table.to_toml("weights");
+    let bad = good.replacen("id = \"", "id = \"king\\r", 1);
+    let e = table.with_weights(&bad).unwrap_err();
+    assert!(one_line(&e), "{e:?}");
+    assert!(e.contains("unknown rule king\\r"), "{e}");
+}

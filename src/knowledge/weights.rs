@@ -222,6 +222,12 @@ impl RuleTable {
     /// One line naming the first missing, unknown, repeated or
     /// out-of-range rule.
     pub fn with_weights(&self, text: &str) -> Result<RuleTable, String> {
+        // A rule id read from the file may hold any character.
+        self.weights_from(text)
+            .map_err(|e| crate::error::one_line(&e))
+    }
+
+    fn weights_from(&self, text: &str) -> Result<RuleTable, String> {
         let file: WeightsOnly = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let mut book = self.clone();
         let mut seen = vec![false; book.rows.len()];
