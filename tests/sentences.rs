@@ -308,5 +308,11 @@ fn the_checks_themselves_catch_a_false_claim() {
         .is_err()
     );
     assert!(check("is level with the a2 pawn or behind it", b).is_err());
-    assert!(check("The black king on b4 is in front of the a2 pawn and nearer", b).is_err());
+    assert!(
+        check(
+            "The black king on b4 is in front of the a2 pawn and nearer",
+            b
+        )
+        .is_err()
+    );
 }
