@@ -751,20 +751,6 @@ crepe! {
         (dist(b, p) == 1),
         (b != stop), (b.1 >= w.1 + 3);
 
-    // Rook pawn, the way to the corner [KPK, rook pawn; FINE p. 9]: the
-    // defender draws once its king reaches the corner, a8, b8, c8, a7, b7
-    // or c7 (h8, g8, f8, h7, g7, f7). The black king gets there by a path
-    // the white king cannot bar: counted move by move, every square of it
-    // is one the white king cannot reach or touch first, and none is a
-    // square the pawn will guard on its way (the knight's file ahead of
-    // it). The pawn cannot outrun it (the black king is inside its
-    // square), and the white king is not already beside b7 (g7) with the
-    // pawn on the 6th or 7th, where it escorts the pawn home.
-    Fires("rook_pawn_reaches_corner") <-
-        Board(w, p, b), RookPawn(), ToMove(s), Measures(me), let m = me.square_margin, (m <= 0),
-        (!(p.1 >= 6 && dist(w, Sq(if p.0 == 1 { 2 } else { 7 }, 7)) <= 1)),
-        (reaches_corner_unbarred(w, b, p, s));
-
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).
     Fires("rook_pawn_blockade") <- RookPawn(), BkInFront(_);
@@ -791,6 +777,20 @@ crepe! {
     Fires("rook_pawn_c7") <-
         Board(_, p, b), RookPawn(), (p.1 <= 6), (b.1 == 7), (dx(b, p) == 2),
         !BlackCanCapturePawn();
+
+    // Rook pawn, the way to the corner [KPK, rook pawn; FINE p. 9]: the
+    // defender draws once its king reaches the corner, a8, b8, c8, a7, b7
+    // or c7 (h8, g8, f8, h7, g7, f7). The black king gets there by a path
+    // the white king cannot bar: counted move by move, every square of it
+    // is one the white king cannot reach or touch first, and none is a
+    // square the pawn will guard on its way (the knight's file ahead of
+    // it). The pawn cannot outrun it (the black king is inside its
+    // square), and the white king is not already beside b7 (g7) with the
+    // pawn on the 6th or 7th, where it escorts the pawn home.
+    Fires("rook_pawn_reaches_corner") <-
+        Board(w, p, b), RookPawn(), ToMove(s), Measures(me), let m = me.square_margin, (m <= 0),
+        (!(p.1 >= 6 && dist(w, Sq(if p.0 == 1 { 2 } else { 7 }, 7)) <= 1)),
+        (reaches_corner_unbarred(w, b, p, s));
 
     // Rook pawn, the corner shut [KPK, rook pawn; FINE p. 9]: the defender
     // draws once its king reaches a8, b8, c8 or c7 (h8, g8, f8, f7). The

@@ -61,11 +61,12 @@ const TEXTBOOK: &[(Theme, &str, &[&str])] = &[
         "8/8/8/8/8/3k4/1P6/1K6 w - - 0 1",
         &["b1", "d3", "b2"],
     ),
-    // Fine p. 7, counting: the defender is too far to the side.
+    // Fine p. 7, counting: the defender must come round to the front of
+    // the pawn, and the white king gets there first.
     (
         Theme::Race,
-        "8/8/8/8/5k2/1P6/8/K7 w - - 0 1",
-        &["f4", "a1", "b3"],
+        "8/8/8/8/8/1P2k3/8/K7 w - - 0 1",
+        &["e3", "a1", "b3"],
     ),
     // The pawn on the 7th runs through.
     (

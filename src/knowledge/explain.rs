@@ -207,12 +207,38 @@ fn lower_first(s: &str) -> String {
     }
 }
 
-/// The deterministic rule that decides an evaluation (the first by
-/// priority), if one does.
+/// The deterministic rule that explains an evaluation, if one decides it.
+/// Every deterministic rule that fires proves the same result (the sweep
+/// checks that none contradicts another), so the explanation may choose
+/// among them: the simplest reason first, as the books teach it, the
+/// rules' priority breaking ties ([`simplicity`]).
 pub fn deciding_rule(e: &Evaluation, book: &RuleTable) -> Option<RuleId> {
+    let win = e.verdict() == Verdict::Win;
     e.fired
         .iter()
-        .find(|&r| book.row(r).kind == Kind::Deterministic)
+        .filter(|&r| book.row(r).kind == Kind::Deterministic)
+        .min_by_key(|&r| simplicity(book.row(r).theme, win))
+}
+
+/// How soon a theme comes in a book's explanation, 0 first. Both results
+/// begin with the rules of chess and the square of the pawn. A win then
+/// names the key square the king stands on or reaches, the king in front,
+/// the opposition; a draw the rook pawn's corner, the blockade and the
+/// opposition before key squares. Races, counted in moves, come last.
+fn simplicity(theme: Theme, win: bool) -> u8 {
+    match (theme, win) {
+        (Theme::Promotion | Theme::Capture | Theme::Stalemate | Theme::Material, _) => 0,
+        (Theme::MatingNet, _) => 0,
+        (Theme::SquareOfThePawn, _) => 1,
+        (Theme::KeySquares, true) => 2,
+        (Theme::KingInFront, true) => 3,
+        (Theme::Opposition, true) => 4,
+        (Theme::RookPawn, false) => 2,
+        (Theme::Blockade | Theme::Opposition, false) => 3,
+        (Theme::KeySquares, false) => 4,
+        (Theme::RookPawn | Theme::Blockade | Theme::Shouldering | Theme::KingInFront, _) => 5,
+        (Theme::Race, _) => 6,
+    }
 }
 
 /// The averaged rules that fired, strongest first: those on the side of
@@ -561,8 +587,27 @@ fn chosen_reason(
     match won.map(|p| (p, p.decider)) {
         Some((p, Decider::Criterion(id))) => {
             let crit = id.criterion();
-            let other = d.moves[if p.a == d.chosen { p.b } else { p.a }].mv;
-            let other = user_move_names(pos, other, orientation).0;
+            let o = &d.moves[if p.a == d.chosen { p.b } else { p.a }];
+            let other = user_move_names(pos, o.mv, orientation).0;
+            if crit.id == "not_proved_against_mover"
+                && let Some(r) = deciding_rule(&o.eval, table)
+            {
+                // What goes wrong after the other move, in the words of
+                // the rule that proves it.
+                let row = table.row(r);
+                let f = fill(
+                    o.eval.book,
+                    &row.sentence,
+                    &o.node,
+                    orientation,
+                    Some(mover),
+                );
+                let text = format!(
+                    "{san} rather than {other}: after {other}, {}",
+                    lower_first(&f.text)
+                );
+                return (Some(row.theme), Filled { text, ..f });
+            }
             let f = fill(d.book, &crit.sentence, &c.node, orientation, Some(mover));
             let text = format!("{san} rather than {other}: {}", f.text);
             (Some(crit.theme), Filled { text, ..f })
@@ -570,10 +615,40 @@ fn chosen_reason(
         Some((_, Decider::AvoidsRepetition | Decider::PawnStepBreaksRepetition)) => {
             plain(format!("{san}: it does not repeat a position."))
         }
-        _ => plain(format!(
-            "{san}: the best weight at level 1 ({:.2}).",
-            c.eval.weight
-        )),
+        _ => strongest_reason(orientation, c, table, san, mover),
+    }
+}
+
+/// A move that no proof and no comparison singles out: the strongest
+/// tendency after it (an averaged rule, a judgement and not a proof),
+/// in its own words.
+fn strongest_reason(
+    orientation: Orientation,
+    c: &crate::knowledge::select::Candidate,
+    table: &RuleTable,
+    san: &str,
+    mover: Side,
+) -> (Option<Theme>, Filled) {
+    match strongest_averaged(&c.eval, table).first() {
+        Some(&r) => {
+            let row = table.row(r);
+            let f = fill(
+                c.eval.book,
+                &row.sentence,
+                &c.node,
+                orientation,
+                Some(mover),
+            );
+            let text = format!("{san}, probably the best: {}", lower_first(&f.text));
+            (Some(row.theme), Filled { text, ..f })
+        }
+        None => (
+            None,
+            Filled {
+                text: format!("{san}: no rule speaks for another move."),
+                squares: Vec::new(),
+            },
+        ),
     }
 }
 
