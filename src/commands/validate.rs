@@ -49,11 +49,12 @@ pub struct Args {
     #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk"])]
     ending: Option<String>,
     /// With --ending: MATER plays first when it finds a forced mate of
-    /// its kind within --mater-depth moves.
+    /// its kind within --mater-depth moves, as in `pecp line` (default:
+    /// threats; off: the rules alone).
     #[arg(long, value_enum, requires = "ending")]
     mater: Option<MaterArg>,
-    /// With --mater: the deepest mate MATER looks for, in moves (1 to 10).
-    #[arg(long, value_name = "N", default_value_t = 3, requires = "mater",
+    /// With --ending: the deepest mate MATER looks for, in moves (1 to 10).
+    #[arg(long, value_name = "N", default_value_t = 3, requires = "ending",
           value_parser = clap::value_parser!(u32).range(1..=10))]
     mater_depth: u32,
     /// With --ending: also run MATER alone on the same positions (checks,
@@ -68,6 +69,7 @@ pub struct Args {
 enum MaterArg {
     Checks,
     Threats,
+    Off,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -148,13 +150,11 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
         ending,
         sample: args.sample.filter(|&n| n > 0),
         seed: args.seed.unwrap_or(1),
-        mater: args.mater.map(|m| {
-            let mode = match m {
-                MaterArg::Checks => pecp::play::mater::Mode::Checks,
-                MaterArg::Threats => pecp::play::mater::Mode::Threats,
-            };
-            (args.mater_depth, mode)
-        }),
+        mater: match args.mater.unwrap_or(MaterArg::Threats) {
+            MaterArg::Checks => Some((args.mater_depth, pecp::play::mater::Mode::Checks)),
+            MaterArg::Threats => Some((args.mater_depth, pecp::play::mater::Mode::Threats)),
+            MaterArg::Off => None,
+        },
         mater_alone: args.mater_alone,
     };
     let report = in_pool(args.threads, || pecp::apps::endings::run(&opts, &truth))??;

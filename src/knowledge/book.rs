@@ -57,7 +57,7 @@ pub struct BookSpec {
     pub words: fn(&str, &Node) -> Option<Vec<Sq>>,
     /// How a verdict of a win that no deterministic rule proves reads, when
     /// the book knows the win is certain all the same (the mating book: a
-    /// queen or rook mates by force); `{weight}` is the level-1 weight.
+    /// queen or rook mates by force).
     /// `None`: such a verdict is a judgement and reads as one.
     pub sure_win: Option<&'static str>,
     /// The rule table (`[[rule]]` rows) as compiled in.

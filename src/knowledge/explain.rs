@@ -466,22 +466,19 @@ fn verdict(
 fn unproved(node: &Node, orientation: Orientation, own: &Evaluation) -> (Option<Theme>, Filled) {
     let (book, table) = (own.book, own.book.rules());
     let pawn_side = capitalised(user_colour(Side::White, orientation));
-    let weight = format!("{:.2}", own.weight);
     let sure = book
         .spec()
         .sure_win
         .filter(|_| own.verdict() == Verdict::Win);
     let text = match (sure, own.verdict()) {
-        (Some(s), _) => fill(book, s, node, orientation, None)
-            .text
-            .replace("{weight}", &weight),
+        (Some(s), _) => fill(book, s, node, orientation, None).text,
         (None, v) => {
             let lean = match v {
-                Verdict::Win => format!("{pawn_side} should win"),
-                Verdict::Draw => "It should be a draw".into(),
-                Verdict::Unknown => "The rules cannot tell".into(),
+                Verdict::Win => format!("Probably {pawn_side} wins"),
+                Verdict::Draw => "Probably a draw".into(),
+                Verdict::Unknown => "The rules cannot tell who wins".into(),
             };
-            format!("{lean} (a judgement, not a proof: no rule decides it; weight {weight}).")
+            format!("{lean}: a judgement, not a proof; the rules cannot prove it.")
         }
     };
     let mut f = Filled {

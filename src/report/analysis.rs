@@ -23,7 +23,21 @@ pub fn text(a: &Analysis, board: &str) -> String {
 fn explanation(a: &Analysis) -> String {
     let e = &a.explanation;
     let mut s = format!("{}\n", e.sentence);
+    let minor = |m: &&crate::knowledge::explain::MoveExplanation| {
+        (m.san.contains("=N") || m.san.contains("=B"))
+            && m.sentence.starts_with(&format!("{}?", m.san))
+    };
+    let minors: Vec<_> = e.moves.iter().filter(minor).collect();
     for m in &e.moves {
+        if minors.len() > 1 && minor(&m) {
+            // The underpromotions that throw the value away, once.
+            if std::ptr::eq(m, minors[0]) {
+                let sans: Vec<&str> = minors.iter().map(|m| m.san.as_str()).collect();
+                let rest = &m.sentence[m.san.len() + 1..];
+                s.push_str(&format!("  {}? Each{rest}\n", sans.join(", ")));
+            }
+            continue;
+        }
         s.push_str(&format!("  {}\n", m.sentence));
     }
     s.push('\n');

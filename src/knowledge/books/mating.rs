@@ -29,9 +29,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     fires,
     compare,
     words,
-    sure_win: Some(
-        "{P} wins: a queen or rook against the bare king mates by force (how far the mate has come: weight {weight}).",
-    ),
+    sure_win: Some("{P} wins: a queen or rook against the bare king mates by force."),
     rules_toml: include_str!("../../../rules/mating.toml"),
     criteria_toml: include_str!("../../../rules/mating.toml"),
     program: include_str!("../../../rules/mating.rs"),
