@@ -277,3 +277,31 @@ fn the_rook_mates_every_won_position_within_one_and_a_half_times_the_optimal() {
         assert!(r.mean_moves <= bound * r.mean_moves_optimal, "{r:?}");
     }
 }
+
+/// `pecp line` plays a KQK or KRK position given as FEN to mate, either
+/// colour with the piece, as it plays what follows a promotion; a king and
+/// bishop stay refused.
+#[test]
+fn line_plays_a_mating_ending_to_mate() {
+    for (fen, result) in [
+        ("7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "1-0"),
+        ("8/8/8/3k4/6q1/8/8/4K3 b - - 0 1", "0-1"),
+        ("8/8/8/8/3K4/8/1k6/7R w - - 0 1", "1-0"),
+    ] {
+        let out = common::pecp(&["line", fen, "--format", "json"]);
+        assert!(
+            out.status.success(),
+            "{fen}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["termination"], "checkmate", "{fen}");
+        assert_eq!(v["result"], result, "{fen}");
+        assert_eq!(v["start_fen"], fen);
+        let last = v["plies"].as_array().unwrap().last().unwrap();
+        assert!(last["san"].as_str().unwrap().ends_with('#'), "{fen}");
+    }
+    let bishop = common::pecp(&["line", "8/8/8/3k4/8/8/3b4/4K3 w - - 0 1"]);
+    assert_eq!(bishop.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bishop.stderr).starts_with("pecp: not a KPK position"));
+}

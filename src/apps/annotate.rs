@@ -166,7 +166,22 @@ pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Res
         Termination::MoveLimit => "*",
         _ => "1/2-1/2",
     };
-    let start_kpk = Kpk::from_chess(&line.start).expect("lines start from KPK");
+    let user = to_user(&line.start, orientation);
+    let (start_paper, start_row) = match Kpk::from_chess(&line.start) {
+        Some(k) => (
+            position::paper_of(k, orientation),
+            row_in(k, 0, orientation),
+        ),
+        // A mating ending: the pieces in the paper's style.
+        None => {
+            let row = row_any(&user, 0);
+            let paper = row
+                .trim_start_matches("[0, ")
+                .trim_end_matches(']')
+                .replace(", ", " ");
+            (paper, row)
+        }
+    };
     // Without tables the embedded exact solver plays the tablebase's part.
     let name = |p: crate::play::line::Player| match (p, tb) {
         (crate::play::line::Player::Tablebase, None) => "exact solver".to_string(),
@@ -179,7 +194,7 @@ pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Res
     };
     Ok(LineReport {
         start_fen: fen_of(&to_user(&line.start, orientation)),
-        start_paper: position::paper_of(start_kpk, orientation),
+        start_paper,
         players: Players {
             white: white.clone(),
             black: black.clone(),
@@ -187,7 +202,7 @@ pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Res
         plies,
         termination: line.termination.id(),
         result,
-        start_row: row_in(start_kpk, 0, orientation),
+        start_row,
         white_player: white,
         black_player: black,
     })
@@ -320,11 +335,16 @@ fn mater_explanation(p: &Ply, orientation: Orientation, san: &str, uci: &str) ->
         crate::play::mater::Mode::Threats,
         crate::play::mater::MATER_NODES,
     );
+    // The line MATER finds now may begin with another mating move than
+    // the one played: it is named only when it begins with this one.
     let sentence = match found.mate_in {
-        Some(n) => format!(
+        Some(n) if found.moves.first() == Some(&san.to_string()) => format!(
             "{san}: MATER finds a forced mate in {n} by checks and threats of mate: {}.",
             found.moves.join(" ")
         ),
+        Some(n) => {
+            format!("{san}: MATER finds a forced mate in {n} by checks and threats of mate.")
+        }
         None => format!("{san}: MATER's forced mate."),
     };
     MoveExplanation {

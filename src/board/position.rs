@@ -403,6 +403,25 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
     Ok(())
 }
 
+/// A king and queen (or rook) against king, as FEN: the position
+/// normalised so that White has the piece, and how to show it in the
+/// user's colours. `None` when the FEN is good but not such an ending.
+///
+/// # Errors
+/// As [`parse_chess`].
+pub fn parse_mating(text: &str) -> Result<Option<(Chess, Orientation)>> {
+    let pos = parse_chess(text)?;
+    let Some((attacker, ..)) = crate::judges::mate_oracle::pieces(&pos) else {
+        return Ok(None);
+    };
+    let o = if attacker == Color::White {
+        Orientation::AsGiven
+    } else {
+        Orientation::Flipped
+    };
+    Ok(Some((to_user(&pos, o), o)))
+}
+
 /// A FEN of any legal position of standard chess (UCI's `position fen`,
 /// `pecp mate`), refused as every input is: a board alone, the fields of
 /// other variants, counters too large, an illegal position.

@@ -94,7 +94,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let input = Input::parse(&args.position)?;
+    let (start, orientation) = start_of(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
     let truth = Truth::new(find_tables(args.judging.tablebases.as_deref())?);
@@ -121,11 +121,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     config.players(
         args.white.unwrap_or(default).player(depth),
         args.black.unwrap_or(default).player(depth),
-        input.orientation,
+        orientation,
     );
-    let start = input
-        .kpk
-        .to_chess_with_counters(input.halfmoves, input.fullmoves);
     let line = generate(&start, &config, &truth)?;
     let rep = line_report(
         &line,
@@ -144,6 +141,27 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         None => out.write_all(s.as_bytes())?,
     }
     Ok(0)
+}
+
+/// The line's start, normalised (White has the pawn, or the queen or
+/// rook of a mating ending), and how to show it: a KPK position in any
+/// notation, or a KQK or KRK position as FEN.
+fn start_of(
+    text: &str,
+) -> Result<(shakmaty::Chess, pecp::board::position::Orientation), PecpError> {
+    match Input::parse(text) {
+        Ok(input) => Ok((
+            input
+                .kpk
+                .to_chess_with_counters(input.halfmoves, input.fullmoves),
+            input.orientation,
+        )),
+        Err(e @ PecpError::NotKpk(_)) => match pecp::board::position::parse_mating(text) {
+            Ok(Some(start)) => Ok(start),
+            _ => Err(e),
+        },
+        Err(e) => Err(e),
+    }
 }
 
 fn parse_script(list: &str) -> Result<Vec<San>, PecpError> {
