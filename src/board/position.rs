@@ -411,8 +411,13 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
 /// As [`parse_chess`].
 pub fn parse_mating(text: &str) -> Result<Option<(Chess, Orientation)>> {
     let pos = parse_chess(text)?;
-    let Some((attacker, ..)) = crate::judges::mate_oracle::pieces(&pos) else {
-        return Ok(None);
+    let b = pos.board();
+    let piece = (b.occupied() & !b.kings()).first();
+    let attacker = match piece.and_then(|sq| b.piece_at(sq)) {
+        Some(p) if b.occupied().count() == 3 && matches!(p.role, Role::Queen | Role::Rook) => {
+            p.color
+        }
+        _ => return Ok(None),
     };
     let o = if attacker == Color::White {
         Orientation::AsGiven
