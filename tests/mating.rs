@@ -305,3 +305,41 @@ fn line_plays_a_mating_ending_to_mate() {
     assert_eq!(bishop.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bishop.stderr).starts_with("pecp: not a KPK position"));
 }
+
+/// `pecp analyse` explains a KQK or KRK position as it explains KPK,
+/// either colour with the piece: the verdict, the chosen move, and the
+/// moves that throw the win away (here, the checks that hang the queen).
+#[test]
+fn analyse_explains_a_mating_ending() {
+    let out = common::pecp(&["analyse", "8/8/8/3k4/6q1/8/8/4K3 b - - 0 1", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let a: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(a["paper"], "wk(5/1) bk(4/5) bq(7/4) black");
+    assert!(
+        a["explanation"]["sentence"]
+            .as_str()
+            .unwrap()
+            .starts_with("Black wins")
+    );
+    let lost: Vec<&str> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["keeps_value"] == false)
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(lost, ["Qd1+", "Qe2+"]);
+    let chosen = a["chosen_san"].as_str().unwrap();
+    assert!(!lost.contains(&chosen));
+    // A rook mate in two is proved by calculation, and its line shown.
+    let out = common::pecp(&["analyse", "7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "--json"]);
+    let a: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        a["evaluation"]["proof"]["line"],
+        serde_json::json!(["Kf7", "Kh7", "Rh1#"])
+    );
+}

@@ -487,9 +487,26 @@ pub fn analyse(input: &Input, tb: Option<&Tablebases>) -> Result<Analysis> {
 /// # Errors
 /// A tablebase probe error.
 pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result<Analysis> {
-    let (kpk, orientation) = (input.kpk, input.orientation);
-    let pos = kpk.to_chess_with_counters(input.halfmoves, input.fullmoves);
-    let own = evaluate(&Node::from_kpk(kpk));
+    let pos = input
+        .kpk
+        .to_chess_with_counters(input.halfmoves, input.fullmoves);
+    analyse_position(&pos, input.orientation, tb, plies)
+}
+
+/// [`analyse_with`] for any position pecp plays, normalised (White has
+/// the pawn, or the queen or rook of a mating ending), shown in
+/// `orientation`.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn analyse_position(
+    pos: &shakmaty::Chess,
+    orientation: position::Orientation,
+    tb: Option<&Tablebases>,
+    plies: u8,
+) -> Result<Analysis> {
+    let pos = pos.clone();
+    let own = evaluate(&Node::from_chess(&pos));
     let decision = crate::knowledge::select::decide(&pos, &level1);
     let user = to_user(&pos, orientation);
     let own_tb = match tb {
@@ -527,7 +544,7 @@ pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result
         .proof
         .as_ref()
         .map(|p| proof_report(&pos, p, books::of(&Node::from_chess(&pos)), orientation));
-    let own_report = own_tb.map(|v| TbReport::with_clock(v, input.halfmoves));
+    let own_report = own_tb.map(|v| TbReport::with_clock(v, pos.halfmoves()));
     if own_report.as_ref().is_some_and(|t| t.fifty_move_draw) {
         explanation.sentence.push_str(
             " But the win does not fit in the fifty-move rule: with this halfmove clock the game is drawn first.",
@@ -544,7 +561,10 @@ pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result
     };
     Ok(Analysis {
         fen: fen_of(&user),
-        paper: position::paper_of(kpk, orientation),
+        paper: match crate::board::position::Kpk::from_chess(&pos) {
+            Some(kpk) => position::paper_of(kpk, orientation),
+            None => position::paper_any(&user),
+        },
         side_to_move: user.turn(),
         evaluation: EvalReport {
             verdict: judgement.verdict.word(),
@@ -565,14 +585,16 @@ pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result
 }
 
 /// What another selector (SOMA, alpha-beta) would play in the position.
-pub fn other_selector(input: &Input, selector: Selector) -> SelectorChoice {
-    let pos = input
-        .kpk
-        .to_chess_with_counters(input.halfmoves, input.fullmoves);
+/// `pos` is normalised and shown in `orientation`.
+pub fn other_selector(
+    pos: &shakmaty::Chess,
+    orientation: position::Orientation,
+    selector: Selector,
+) -> SelectorChoice {
     SelectorChoice {
         selector: selector.label(),
-        chosen: selector.choose(&pos, &level1).map(|m| {
-            let (san, uci) = user_move_names(&pos, m, input.orientation);
+        chosen: selector.choose(pos, &level1).map(|m| {
+            let (san, uci) = user_move_names(pos, m, orientation);
             MoveName { uci, san }
         }),
     }

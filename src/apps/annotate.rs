@@ -173,14 +173,7 @@ pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Res
             row_in(k, 0, orientation),
         ),
         // A mating ending: the pieces in the paper's style.
-        None => {
-            let row = row_any(&user, 0);
-            let paper = row
-                .trim_start_matches("[0, ")
-                .trim_end_matches(']')
-                .replace(", ", " ");
-            (paper, row)
-        }
+        None => (position::paper_any(&user), row_any(&user, 0)),
     };
     // Without tables the embedded exact solver plays the tablebase's part.
     let name = |p: crate::play::line::Player| match (p, tb) {
@@ -383,32 +376,7 @@ fn row_in(k: Kpk, n: usize, orientation: Orientation) -> String {
 }
 
 /// The paper's row for any position (after a promotion or a capture), in
-/// the colours given: each piece as colour, letter and `(X/Y)`, e.g.
-/// `[17, wk(5/7), wq(4/8), bk(3/7), black]`.
+/// the colours given: `[17, wk(5/7), wq(4/8), bk(3/7), black]`.
 fn row_any(pos: &Chess, n: usize) -> String {
-    let board = pos.board();
-    let mut parts = vec![n.to_string()];
-    for color in [Color::White, Color::Black] {
-        let mut pieces: Vec<(u8, String)> = board
-            .by_color(color)
-            .into_iter()
-            .filter_map(|sq| {
-                let role = board.role_at(sq)?;
-                let order = if role == shakmaty::Role::King { 0 } else { 1 };
-                Some((
-                    order,
-                    format!(
-                        "{}{}({})",
-                        if color == Color::White { 'w' } else { 'b' },
-                        role.char(),
-                        position::xy(sq)
-                    ),
-                ))
-            })
-            .collect();
-        pieces.sort();
-        parts.extend(pieces.into_iter().map(|(_, p)| p));
-    }
-    parts.push(position::color_name(pos.turn()).to_string());
-    format!("[{}]", parts.join(", "))
+    format!("[{n}, {}]", position::paper_any(pos).replace(' ', ", "))
 }

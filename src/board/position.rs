@@ -403,6 +403,52 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
     Ok(())
 }
 
+/// Any position pecp plays, normalised (White has the pawn, or the queen
+/// or rook), and how to show it: a KPK position in any notation
+/// ([`Input::parse`]), or a king and queen or rook against king as FEN
+/// ([`parse_mating`]).
+///
+/// # Errors
+/// [`Input::parse`]'s error when the text is neither.
+pub fn parse_any(text: &str) -> Result<(Chess, Orientation)> {
+    match Input::parse(text) {
+        Ok(input) => Ok((
+            input
+                .kpk
+                .to_chess_with_counters(input.halfmoves, input.fullmoves),
+            input.orientation,
+        )),
+        Err(e @ PecpError::NotKpk(_)) => match parse_mating(text) {
+            Ok(Some(start)) => Ok(start),
+            _ => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// The pieces of a position in the paper's style, in the colours of
+/// `pos`: kings first, e.g. `wk(5/1) bk(4/5) bq(7/4) black`.
+pub fn paper_any(pos: &Chess) -> String {
+    let board = pos.board();
+    let mut parts = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let mut pieces: Vec<(u8, String)> = board
+            .by_color(color)
+            .into_iter()
+            .filter_map(|sq| {
+                let role = board.role_at(sq)?;
+                let order = u8::from(role != Role::King);
+                let c = if color == Color::White { 'w' } else { 'b' };
+                Some((order, format!("{c}{}({})", role.char(), xy(sq))))
+            })
+            .collect();
+        pieces.sort();
+        parts.extend(pieces.into_iter().map(|(_, p)| p));
+    }
+    parts.push(color_name(pos.turn()).to_string());
+    parts.join(" ")
+}
+
 /// A king and queen (or rook) against king, as FEN: the position
 /// normalised so that White has the piece, and how to show it in the
 /// user's colours. `None` when the FEN is good but not such an ending.

@@ -6,11 +6,13 @@ use std::io::Write;
 use pecp::io::lines::{BoundedLines, Line, too_long};
 use std::path::PathBuf;
 
-use pecp::apps::analysis::{Analysis, analyse_with, other_selector};
+use pecp::apps::analysis::{Analysis, analyse_position, other_selector};
+use pecp::board::position::{Orientation, parse_any, to_user};
 use pecp::play::selectors::Selector;
 use pecp::report::svg::{self, Marks, capitalised};
 use pecp::report::{analysis::text, diagram::diagram, json_line};
-use pecp::{Input, PecpError, Tablebases};
+use pecp::{PecpError, Tablebases};
+use shakmaty::Chess;
 use shakmaty::Position;
 
 use super::{Outcome, SelectorArg};
@@ -70,17 +72,17 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if args.position == "-" {
         return batch(&opts, out);
     }
-    let input = Input::parse(&args.position)?;
-    let a = print(&input, &opts, out)?;
+    let subject = parse_any(&args.position)?;
+    let a = print(&subject, &opts, out)?;
     if let Some(path) = &args.svg {
-        pecp::io::write_atomically(path, svg_of(&input, &a).as_bytes())?;
+        pecp::io::write_atomically(path, svg_of(&subject, &a).as_bytes())?;
     }
     Ok(0)
 }
 
 /// The diagram with the explanation's squares and the chosen move.
-fn svg_of(input: &Input, a: &Analysis) -> String {
-    let pos = input.user_chess();
+fn svg_of((norm, o): &(Chess, Orientation), a: &Analysis) -> String {
+    let pos = to_user(norm, *o);
     let marks = Marks {
         squares: a.explanation.squares.clone(),
         arrow: a
@@ -96,15 +98,20 @@ fn svg_of(input: &Input, a: &Analysis) -> String {
     svg::diagram(pos.board(), &marks)
 }
 
-fn print(input: &Input, opts: &Options, out: &mut impl Write) -> Result<Analysis, super::Failure> {
-    let mut a: Analysis = analyse_with(input, opts.tb.as_ref(), opts.calc)?;
+/// Analyses a normalised position shown in its orientation and prints it.
+fn print(
+    (pos, o): &(Chess, Orientation),
+    opts: &Options,
+    out: &mut impl Write,
+) -> Result<Analysis, super::Failure> {
+    let mut a: Analysis = analyse_position(pos, *o, opts.tb.as_ref(), opts.calc)?;
     if opts.selector != Selector::Pecp {
-        a.selector = Some(other_selector(input, opts.selector));
+        a.selector = Some(other_selector(pos, *o, opts.selector));
     }
     if opts.json {
         out.write_all(json_line(&a).as_bytes())?;
     } else {
-        let board = diagram(input.user_chess().board(), opts.unicode);
+        let board = diagram(to_user(pos, *o).board(), opts.unicode);
         out.write_all(text(&a, &board).as_bytes())?;
     }
     Ok(a)
@@ -140,13 +147,13 @@ fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
         if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
             continue;
         }
-        match Input::parse(line) {
-            Ok(input) => {
+        match parse_any(line) {
+            Ok(subject) => {
                 if !opts.json && !first {
                     writeln!(out)?;
                 }
                 first = false;
-                print(&input, opts, out)?;
+                print(&subject, opts, out)?;
             }
             Err(e) => super::refuse(format!("line {}: {e}", n + 1)),
         }

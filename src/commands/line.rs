@@ -5,12 +5,12 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use pecp::PecpError;
 use pecp::apps::annotate::{LineJudges, line_report};
 use pecp::judges::truth::Truth;
 use pecp::play::line::{Config, Until, generate};
 use pecp::play::mater::Mode;
 use pecp::report::line::{json, paper_table, pgn, text};
-use pecp::{Input, PecpError};
 use shakmaty::san::San;
 
 use super::{Outcome, PlayerArg, check_depth, find_tables};
@@ -94,7 +94,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let (start, orientation) = start_of(&args.position)?;
+    let (start, orientation) = pecp::board::position::parse_any(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
     let truth = Truth::new(find_tables(args.judging.tablebases.as_deref())?);
@@ -141,27 +141,6 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         None => out.write_all(s.as_bytes())?,
     }
     Ok(0)
-}
-
-/// The line's start, normalised (White has the pawn, or the queen or
-/// rook of a mating ending), and how to show it: a KPK position in any
-/// notation, or a KQK or KRK position as FEN.
-fn start_of(
-    text: &str,
-) -> Result<(shakmaty::Chess, pecp::board::position::Orientation), PecpError> {
-    match Input::parse(text) {
-        Ok(input) => Ok((
-            input
-                .kpk
-                .to_chess_with_counters(input.halfmoves, input.fullmoves),
-            input.orientation,
-        )),
-        Err(e @ PecpError::NotKpk(_)) => match pecp::board::position::parse_mating(text) {
-            Ok(Some(start)) => Ok(start),
-            _ => Err(e),
-        },
-        Err(e) => Err(e),
-    }
 }
 
 fn parse_script(list: &str) -> Result<Vec<San>, PecpError> {
