@@ -524,11 +524,7 @@ pub fn analyse_position(
         judgement.proved_by = Some(ProvedBy::Calculation);
     }
     if let Some(d) = &decision {
-        for ((c, r), report) in d.moves.iter().zip(&calculated.refutations).zip(&mut moves) {
-            report.refutation = r
-                .as_ref()
-                .map(|r| refutation_report(&c.after, r, d.book, orientation));
-        }
+        attach_refutations(d, &calculated, &mut moves, orientation);
     }
     let calc = (&calculated, plies);
     let mut explanation = explain_with(
@@ -561,10 +557,7 @@ pub fn analyse_position(
     };
     Ok(Analysis {
         fen: fen_of(&user),
-        paper: match crate::board::position::Kpk::from_chess(&pos) {
-            Some(kpk) => position::paper_of(kpk, orientation),
-            None => position::paper_any(&user),
-        },
+        paper: paper_of(&pos, &user, orientation),
         side_to_move: user.turn(),
         evaluation: EvalReport {
             verdict: judgement.verdict.word(),
@@ -582,6 +575,29 @@ pub fn analyse_position(
         explanation,
         selector: None,
     })
+}
+
+/// Each move's refutation as reported, where calculation found one.
+fn attach_refutations(
+    d: &Decision,
+    calculated: &Calculated,
+    moves: &mut [MoveReport],
+    orientation: position::Orientation,
+) {
+    for ((c, r), report) in d.moves.iter().zip(&calculated.refutations).zip(moves) {
+        report.refutation = r
+            .as_ref()
+            .map(|r| refutation_report(&c.after, r, d.book, orientation));
+    }
+}
+
+/// The paper's notation of `pos` (normalised; `user` in the user's
+/// colours): KPK as the paper writes it, a mating ending piece by piece.
+fn paper_of(pos: &shakmaty::Chess, user: &shakmaty::Chess, o: position::Orientation) -> String {
+    match crate::board::position::Kpk::from_chess(pos) {
+        Some(kpk) => position::paper_of(kpk, o),
+        None => position::paper_any(user),
+    }
 }
 
 /// What another selector (SOMA, alpha-beta) would play in the position.
