@@ -569,16 +569,7 @@ fn chosen_reason(
         return plain(format!("{san}: the only legal move."));
     }
     if let Some(r) = deciding_rule(&c.eval, table).filter(|_| proved_for(&c.eval, mover)) {
-        let row = table.row(r);
-        let f = fill(
-            c.eval.book,
-            &row.sentence,
-            &c.node,
-            orientation,
-            Some(mover),
-        );
-        let text = format!("{san}: {}", lower_first(&f.text));
-        return (Some(row.theme), Filled { text, ..f });
+        return rule_words(c, r, orientation, mover, &format!("{san}: "));
     }
     let won = d.tournament.iter().rev().find(|p| p.winner == d.chosen);
     match won.map(|p| (p, p.decider)) {
@@ -591,19 +582,8 @@ fn chosen_reason(
             {
                 // What goes wrong after the other move, in the words of
                 // the rule that proves it.
-                let row = table.row(r);
-                let f = fill(
-                    o.eval.book,
-                    &row.sentence,
-                    &o.node,
-                    orientation,
-                    Some(mover),
-                );
-                let text = format!(
-                    "{san} rather than {other}: after {other}, {}",
-                    lower_first(&f.text)
-                );
-                return (Some(row.theme), Filled { text, ..f });
+                let head = format!("{san} rather than {other}: after {other}, ");
+                return rule_words(o, r, orientation, mover, &head);
             }
             let f = fill(d.book, &crit.sentence, &c.node, orientation, Some(mover));
             let text = format!("{san} rather than {other}: {}", f.text);
@@ -614,6 +594,27 @@ fn chosen_reason(
         }
         _ => strongest_reason(orientation, c, table, san, mover),
     }
+}
+
+/// Rule `r`'s sentence filled from the position after candidate `c`,
+/// after `head` ("Kd4: ").
+fn rule_words(
+    c: &crate::knowledge::select::Candidate,
+    r: RuleId,
+    orientation: Orientation,
+    mover: Side,
+    head: &str,
+) -> (Option<Theme>, Filled) {
+    let row = c.eval.book.rules().row(r);
+    let f = fill(
+        c.eval.book,
+        &row.sentence,
+        &c.node,
+        orientation,
+        Some(mover),
+    );
+    let text = format!("{head}{}", lower_first(&f.text));
+    (Some(row.theme), Filled { text, ..f })
 }
 
 /// A move that no proof and no comparison singles out: the strongest
@@ -627,18 +628,13 @@ fn strongest_reason(
     mover: Side,
 ) -> (Option<Theme>, Filled) {
     match strongest_averaged(&c.eval, table).first() {
-        Some(&r) => {
-            let row = table.row(r);
-            let f = fill(
-                c.eval.book,
-                &row.sentence,
-                &c.node,
-                orientation,
-                Some(mover),
-            );
-            let text = format!("{san}, probably the best: {}", lower_first(&f.text));
-            (Some(row.theme), Filled { text, ..f })
-        }
+        Some(&r) => rule_words(
+            c,
+            r,
+            orientation,
+            mover,
+            &format!("{san}, probably the best: "),
+        ),
         None => (
             None,
             Filled {
