@@ -79,36 +79,29 @@ fn alternative_moves(p: &PlyReport, alt: &RefutedAlternative, marks: [&str; 2]) 
     let (mut number, mut white) = (p.move_number, p.side == Color::White);
     let mut words = Vec::new();
     for (i, san) in sans.into_iter().enumerate() {
-        match (white, i == 0 || pgn) {
-            (true, _) => words.push(format!("{number}.")),
-            (false, true) => words.push(format!("{number}...")),
-            (false, false) => {}
-        }
-        words.push(san);
-        if i < 2 {
-            words.push(marks[i].to_string());
-        }
-        if !white {
-            number += 1;
-        }
+        let prefix = match (white, i == 0 || pgn) {
+            (true, _) => format!("{number}. "),
+            (false, true) => format!("{number}... "),
+            (false, false) => String::new(),
+        };
+        // A NAG is a token of its own; "?" and "!" close up to the move.
+        let mark = match marks.get(i) {
+            Some(m) if pgn => format!(" {m}"),
+            Some(m) => (*m).to_string(),
+            None => String::new(),
+        };
+        words.push(format!("{prefix}{san}{mark}"));
+        number += u64::from(!white);
         white = !white;
     }
     if pgn {
         words
+            .iter()
+            .flat_map(|w| w.split(' '))
+            .map(str::to_string)
+            .collect()
     } else {
-        // "5. Ke4 ?" reads "5. Ke4?": the marks close up to their moves.
-        let mut joined: Vec<String> = Vec::new();
-        for w in words {
-            match joined.last_mut() {
-                Some(last) if marks.contains(&w.as_str()) => last.push_str(&w),
-                Some(last) if last.ends_with('.') && !w.ends_with('.') => {
-                    last.push(' ');
-                    last.push_str(&w);
-                }
-                _ => joined.push(w),
-            }
-        }
-        joined
+        words
     }
 }
 
