@@ -34,6 +34,15 @@ pub struct Finalist<'a> {
 pub type Preference = (usize, usize, usize);
 
 /// What a book is made of: its name, its programs as functions, and the
+/// What a book's own placeholder stands for in a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Word {
+    /// Squares, named in the user's orientation.
+    Squares(Vec<Sq>),
+    /// Words of its own ("12 squares", "on the edge").
+    Text(String),
+}
+
 /// text of its data files compiled in.
 #[derive(Clone, Copy)]
 pub struct BookSpec {
@@ -52,9 +61,9 @@ pub struct BookSpec {
     /// from a position (`mover` choosing): every [`Preference`].
     pub compare: fn(Side, &Node, &[Finalist]) -> Vec<Preference>,
     /// The placeholders of its sentences beyond the common ones (those
-    /// the explanation fills for every book): the squares a name stands
-    /// for in a position, `None` for a name it does not know.
-    pub words: fn(&str, &Node) -> Option<Vec<Sq>>,
+    /// the explanation fills for every book): what a name stands for in a
+    /// position, `None` for a name it does not know.
+    pub words: fn(&str, &Node) -> Option<Word>,
     /// How a verdict of a win that no deterministic rule proves reads, when
     /// the book knows the win is certain all the same (the mating book: a
     /// queen or rook mates by force).

@@ -23,7 +23,7 @@ use crate::board::facts::Node;
 use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
-use crate::knowledge::book::Book;
+use crate::knowledge::book::{Book, Word};
 use crate::knowledge::calc::Proof;
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
@@ -94,7 +94,10 @@ pub fn fill(
         };
         let name = &rest[open + 1..open + close];
         let own = || {
-            let names = (book.spec().words)(name, node)?;
+            let names = match (book.spec().words)(name, node)? {
+                Word::Text(text) => return Some((text, vec![])),
+                Word::Squares(squares) => squares,
+            };
             let names: Vec<String> = names
                 .into_iter()
                 .map(|s| square_name(s, orientation))
@@ -116,6 +119,29 @@ pub fn fill(
     }
     out.text.push_str(rest);
     out
+}
+
+/// Fills a comparison's `template` from the position after the chosen
+/// move, its `{other:name}` placeholders from the position after the
+/// move it was compared with ("a box of {box} squares, not {other:box}").
+pub fn fill_compared(
+    book: &Book,
+    template: &str,
+    [chosen, other]: [&Node; 2],
+    orientation: Orientation,
+    mover: Side,
+) -> Filled {
+    let own = fill(book, template, chosen, orientation, Some(mover));
+    let mut f = fill(
+        book,
+        &own.text.replace("{other:", "{"),
+        other,
+        orientation,
+        Some(mover),
+    );
+    let theirs = std::mem::replace(&mut f.squares, own.squares);
+    add_squares(&mut f, theirs);
+    f
 }
 
 /// The colour of a normalised side in the user's colours.
@@ -585,14 +611,20 @@ fn chosen_reason(
                 let head = format!("{san} rather than {other}: after {other}, ");
                 return rule_words(o, r, orientation, mover, &head);
             }
-            let f = fill(d.book, &crit.sentence, &c.node, orientation, Some(mover));
+            let f = fill_compared(
+                d.book,
+                &crit.sentence,
+                [&c.node, &o.node],
+                orientation,
+                mover,
+            );
             let text = format!("{san} rather than {other}: {}", f.text);
             (Some(crit.theme), Filled { text, ..f })
         }
         Some((_, Decider::AvoidsRepetition | Decider::PawnStepBreaksRepetition)) => {
             plain(format!("{san}: it does not repeat a position."))
         }
-        _ => strongest_reason(orientation, c, table, san, mover),
+        _ => strongest_reason(pos, orientation, d, san, mover),
     }
 }
 
@@ -618,31 +650,64 @@ fn rule_words(
 }
 
 /// A move that no proof and no comparison singles out: the strongest
-/// tendency after it (an averaged rule, a judgement and not a proof),
-/// in its own words.
+/// tendency in the mover's favour after it (an averaged rule, a judgement
+/// and not a proof), in its own words. A side whose tendencies are all
+/// against it picks the move that avoids the worst of them: the strongest
+/// that fires after one of the best three and not after its move.
 fn strongest_reason(
+    pos: &Chess,
     orientation: Orientation,
-    c: &crate::knowledge::select::Candidate,
-    table: &RuleTable,
+    d: &Decision,
     san: &str,
     mover: Side,
 ) -> (Option<Theme>, Filled) {
-    match strongest_averaged(&c.eval, table).first() {
-        Some(&r) => rule_words(
-            c,
-            r,
-            orientation,
-            mover,
-            &format!("{san}, probably the best: "),
-        ),
-        None => (
-            None,
-            Filled {
-                text: format!("{san}: no rule speaks for another move."),
-                squares: Vec::new(),
-            },
-        ),
+    let c = d.chosen();
+    let table = c.eval.book.rules();
+    let favours = |e: &Evaluation| (e.weight > VERDICT_THRESHOLD) == (mover == Side::White);
+    if favours(&c.eval) {
+        if let Some(&r) = strongest_averaged(&c.eval, table).first() {
+            return rule_words(
+                c,
+                r,
+                orientation,
+                mover,
+                &format!("{san}, probably the best: "),
+            );
+        }
+    } else {
+        let avoided = d.best3.iter().filter(|&&k| k != d.chosen).find_map(|&k| {
+            let o = Some(&d.moves[k]).filter(|o| !favours(&o.eval))?;
+            let r = strongest_averaged(&o.eval, table).into_iter().find(|&r| {
+                let pull =
+                    (table.row(r).weight - c.eval.weight) * (c.eval.weight - VERDICT_THRESHOLD);
+                !c.eval.fired.contains(r) && pull > 0.0
+            })?;
+            Some((o, r))
+        });
+        if let Some((o, r)) = avoided {
+            let other = user_move_names(pos, o.mv, orientation).0;
+            let head = format!("{san}, probably the best: after {other}, ");
+            return rule_words(o, r, orientation, mover, &head);
+        }
+        // The mildest tendency against it after its move.
+        if let Some(&r) = strongest_averaged(&c.eval, table).last() {
+            return rule_words(
+                c,
+                r,
+                orientation,
+                mover,
+                &format!("{san}, probably the best: "),
+            );
+        }
     }
+    let text = format!("{san}: no rule speaks for another move.");
+    (
+        None,
+        Filled {
+            text,
+            squares: Vec::new(),
+        },
+    )
 }
 
 /// A refutation in words: the reply, the line after it, and the sentence

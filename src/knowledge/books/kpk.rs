@@ -9,8 +9,8 @@
 use rustc_hash::FxBuildHasher;
 
 use crate::board::facts::Node;
-use crate::board::geometry::{Side, Sq};
-use crate::knowledge::book::{Book, BookSpec, Finalist, Preference};
+use crate::board::geometry::Side;
+use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::weights::{RuleSet, RuleTable};
 
 #[path = "../../../rules/position.rs"]
@@ -93,12 +93,12 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 }
 
 /// `{corner}`: a rook pawn's drawing corner.
-fn words(name: &str, node: &Node) -> Option<Vec<Sq>> {
+fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
             .pawn
             .filter(|p| p.on_rook_file())
-            .map(|p| level1::corner_squares(p).to_vec()),
+            .map(|p| Word::Squares(level1::corner_squares(p).to_vec())),
         _ => None,
     }
 }

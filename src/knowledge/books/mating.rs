@@ -3,16 +3,20 @@
 //! one position, level 2 compares the best three), their rule table and
 //! criteria in `rules/mating.toml`.
 //!
-//! Its own placeholder: `{critical}`, the square next to the rook on the
-//! lone king's side that the attacking king heads for.
+//! Its own placeholders: `{critical}`, the square next to the rook on the
+//! lone king's side that the attacking king heads for; and the measures
+//! its comparisons weigh, in words: `{box}` (the squares of the lone
+//! king's box), `{apart}` (the kings' distance along files and ranks),
+//! `{from_edge}` (the lone king's steps from the nearest edge), `{moves}`
+//! (the lone king's moves).
 #![allow(missing_docs)]
 
 use rustc_hash::FxBuildHasher;
 
 use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
-use crate::board::geometry::{Side, Sq};
-use crate::knowledge::book::{Book, BookSpec, Finalist, Preference};
+use crate::board::geometry::Side;
+use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::weights::{RuleSet, RuleTable};
 
 #[path = "../../../rules/mating.rs"]
@@ -89,8 +93,28 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
     )
 }
 
-/// `{critical}`.
-fn words(name: &str, node: &Node) -> Option<Vec<Sq>> {
-    let (s, _) = node.piece?;
-    (name == "critical").then(|| vec![program::critical_square(node.bk, s)])
+/// `{critical}` and the measures.
+fn words(name: &str, node: &Node) -> Option<Word> {
+    let (s, r) = node.piece?;
+    let (w, b) = (node.wk, node.bk);
+    let count = |n: i8, one: &str, many: &str| {
+        let text = match n {
+            0 => format!("no {one}"),
+            1 => format!("1 {one}"),
+            _ => format!("{n} {many}"),
+        };
+        Some(Word::Text(text))
+    };
+    match name {
+        "critical" => Some(Word::Squares(vec![program::critical_square(b, s)])),
+        "box" => count(program::box_area(w, b, s, r), "square", "squares"),
+        "apart" => count(program::file_rank_distance(w, b), "step", "steps"),
+        "moves" => count(program::defender_moves(w, b, s, r), "move", "moves"),
+        "from_edge" => Some(Word::Text(match program::edge_distance(b) {
+            0 => "on the edge".into(),
+            1 => "1 step from the edge".into(),
+            n => format!("{n} steps from the edge"),
+        })),
+        _ => None,
+    }
 }
