@@ -193,6 +193,10 @@ fn check_comparison(text: &str, pos: &Chess) -> Result<(), &'static str> {
     {
         return Err("an odd number of ranks between the kings");
     }
+    if reason.contains("keeps nearer the file of the") && files(bx.wk, bx.bk) >= files(by.wk, by.bk)
+    {
+        return Err("the white king nearer the black king's file than after the other move");
+    }
     let nearer = |king: fn(&Board) -> (i32, i32)| {
         key_distance(king(&bx), bx.p) < key_distance(king(&by), by.p)
     };
