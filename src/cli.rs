@@ -51,6 +51,9 @@ enum Command {
     /// A UCI engine for KPK positions on stdin and stdout (for GUIs and
     /// python-chess): it answers `go` at once with PECP's move.
     Uci(commands::uci::Args),
+    /// The tutor in the browser: a local web page (board, explanations,
+    /// map, practice, lines) and its JSON API.
+    Serve(commands::serve::Args),
     /// Benchmarks: level-1 evaluation speed, or validate against a plain
     /// Syzygy sweep measured in the same run.
     Bench {
@@ -187,6 +190,7 @@ fn dispatch(command: Command, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Compare(a) => commands::compare::run(a, out),
         Command::Tune(a) => commands::tune::run(a, out),
         Command::Uci(a) => commands::uci::run(a, out),
+        Command::Serve(a) => commands::serve::run(a, out),
         Command::Bench { what } => commands::bench::run(what, out),
         Command::Tablebases { action } => commands::tablebases::run(action, out),
     }

@@ -4,7 +4,7 @@
 //! annotated), [`map`] (a king's squares coloured by result),
 //! [`validate`] (the sweep over every KPK position), [`endings`] (the
 //! KQK and KRK sweeps), [`tune`] (weights tuned against the truth),
-//! [`uci`] (the engine), [`bench`](mod@bench) (the benchmarks).
+//! [`uci`] (the engine), [`tutor`] (what `pecp serve` answers), [`bench`](mod@bench) (the benchmarks).
 
 pub mod analysis;
 pub mod annotate;
@@ -14,5 +14,6 @@ pub mod games;
 pub mod map;
 pub mod pgn;
 pub mod tune;
+pub mod tutor;
 pub mod uci;
 pub mod validate;

@@ -10,6 +10,7 @@ pub mod line;
 pub mod map;
 pub mod mate;
 pub mod rules;
+pub mod serve;
 pub mod show;
 pub mod tablebases;
 pub mod tune;
