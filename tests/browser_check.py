@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""The tutor in a real browser: Debian's Chromium driven by WebDriver.
+
+Usage: browser_check.py PECP [TABLEBASES]
+
+Starts `PECP serve --port 0` (with the tables in TABLEBASES, or on the
+embedded solvers without), opens the page as a player would, and checks
+each step: the paper's position set from its notation, the explanation
+read, Kd4 played from the moves list, a practice game with one deliberate
+mistake (its refutation shown, then taken back) played on to mate by
+clicking the board, the map hovered, the line replayed. Screenshots of
+each step go to target/browser/.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+PAPER = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"
+PAPER_NOTATION = "wk(5/3) wp(4/3) bk(4/6) white"
+SHOTS = os.path.join("target", "browser")
+
+
+def start_server(pecp, tables):
+    cmd = [pecp, "serve", "--port", "0"]
+    if tables:
+        cmd += ["--tablebases", tables]
+    env = dict(os.environ)
+    if not tables:
+        env.pop("SYZYGY_PATH", None)
+    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env,
+                              cwd="/" if not tables else None)
+    first = server.stdout.readline()
+    assert first.startswith("pecp serve: http://"), first
+    url = first.split()[2]
+    return server, url
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--window-size=1280,900"]:
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait_for(driver, what, check, timeout=20):
+    try:
+        return WebDriverWait(driver, timeout).until(lambda d: check(d))
+    except Exception:
+        shot(driver, "failed")
+        raise AssertionError(f"timed out waiting for {what}")
+
+
+def shot(driver, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def api(url, path, **params):
+    with urllib.request.urlopen(f"{url.rstrip('/')}{path}?{urllib.parse.urlencode(params)}") as r:
+        return json.load(r)
+
+
+def click_square(driver, square):
+    """Clicks a square of the chessground board, White at the bottom."""
+    board = driver.find_element(By.CSS_SELECTOR, "cg-board")
+    size = board.size["width"]
+    f = ord(square[0]) - ord("a")
+    r = int(square[1]) - 1
+    dx = (f + 0.5) * size / 8 - size / 2
+    dy = (7 - r + 0.5) * size / 8 - size / 2
+    ActionChains(driver).move_to_element_with_offset(board, int(dx), int(dy)).click().perform()
+
+
+def board_move(driver, uci):
+    click_square(driver, uci[:2])
+    click_square(driver, uci[2:4])
+
+
+def analyse_step(driver, url):
+    driver.get(url)
+    wait_for(driver, "the first analysis", lambda d: text(d, "verdict"))
+    field = driver.find_element(By.ID, "fen")
+    field.clear()
+    field.send_keys(PAPER_NOTATION)
+    driver.find_element(By.ID, "set").click()
+    wait_for(driver, "the paper's position", lambda d: d.find_element(By.ID, "fen").get_attribute("value") == PAPER)
+    verdict = text(driver, "verdict")
+    assert verdict.startswith("White wins"), verdict
+    assert "opposition" in verdict, verdict
+    assert "fen=" in driver.current_url, driver.current_url
+    rows = driver.find_elements(By.CSS_SELECTOR, "#moves tbody tr")
+    mistakes = [r.text for r in rows if "mistake" in r.get_attribute("class")]
+    assert len(mistakes) == 7, mistakes
+    ke4 = [m for m in mistakes if m.startswith("Ke4")]
+    assert ke4 and "Ke6!" in ke4[0], ke4
+    shapes = driver.find_elements(By.CSS_SELECTOR, "cg-container svg.cg-shapes g")
+    assert shapes, "the explanation's squares and the chosen move are drawn on the board"
+    shot(driver, "1-analysis")
+    driver.find_element(By.CSS_SELECTOR, '#moves tr[data-uci="e3d4"]').click()
+    wait_for(driver, "the position after Kd4", lambda d: " b " in d.find_element(By.ID, "fen").get_attribute("value"))
+    after = driver.find_element(By.ID, "fen").get_attribute("value")
+    assert after.startswith("8/8/3k4/8/3K4/3P4/8/8 b"), after
+    wait_for(driver, "the verdict after Kd4", lambda d: text(d, "verdict").startswith("White wins"))
+    shot(driver, "2-after-Kd4")
+
+
+def practice_step(driver, url):
+    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
+    Select(driver.find_element(By.ID, "practice-side")).select_by_value("white")
+    Select(driver.find_element(By.ID, "practice-opponent")).select_by_value("perfect")
+    driver.find_element(By.ID, "practice-start").click()
+    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    board_move(driver, "e3e4")  # the deliberate mistake
+    wait_for(driver, "the refutation", lambda d: "Refutation: Ke6!" in text(d, "practice-feedback"))
+    assert "A mistake" in text(driver, "practice-feedback")
+    shot(driver, "3-practice-mistake")
+    driver.find_element(By.ID, "practice-back").click()
+    wait_for(driver, "the take-back", lambda d: not d.find_elements(By.CSS_SELECTOR, "#practice-moves li"))
+    fen = PAPER
+    for _ in range(60):
+        wait_for(driver, "the player's turn", lambda d: "your turn" in text(d, "practice-status") or "over" in text(d, "practice-status"))
+        if "over" in text(driver, "practice-status"):
+            break
+        move = api(url, "/api/analyse", fen=fen)["chosen"]
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#practice-moves li"))
+        board_move(driver, move)
+        wait_for(driver, f"the answer to {move}", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#practice-moves li")) == count + 1)
+        wait_for(driver, "the next turn", lambda d: "your turn" in text(d, "practice-status") or "over" in text(d, "practice-status"))
+        fen = driver.find_element(By.ID, "board").get_attribute("data-fen")
+    status = text(driver, "practice-status")
+    assert "1-0 (checkmate)" in status, status
+    summary = text(driver, "practice-summary")
+    assert "0 mistakes" in summary and "Perfect play from the start" in summary, summary
+    shot(driver, "4-practice-mate")
+
+
+def map_step(driver, url):
+    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+    driver.find_element(By.CSS_SELECTOR, '[data-tab="map"]').click()
+    wait_for(driver, "the map", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map-grid .cell")) == 64)
+    won = driver.find_elements(By.CSS_SELECTOR, "#map-grid .cell.won")
+    drawn = driver.find_elements(By.CSS_SELECTOR, "#map-grid .cell.drawn")
+    assert won and drawn, (len(won), len(drawn))
+    assert "won" in text(driver, "map-summary")
+    d6 = driver.find_element(By.CSS_SELECTOR, '#map-grid .cell[data-square="d6"]')
+    ActionChains(driver).move_to_element(d6).perform()
+    wait_for(driver, "the hovered square's explanation", lambda d: text(d, "map-hover").startswith("d6: White wins"))
+    shot(driver, "5-map")
+
+
+def line_step(driver, url):
+    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+    driver.find_element(By.CSS_SELECTOR, '[data-tab="line"]').click()
+    driver.find_element(By.ID, "line-play").click()
+    wait_for(driver, "the line", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#line-moves li")) > 10)
+    assert "1-0" in text(driver, "line-say"), text(driver, "line-say")
+    driver.find_element(By.ID, "line-next").click()
+    assert text(driver, "line-say").startswith("Kd4"), text(driver, "line-say")
+    href = driver.find_element(By.ID, "line-pgn").get_attribute("href")
+    with urllib.request.urlopen(href) as r:
+        pgn = r.read().decode()
+    assert pgn.startswith("[Event") and "1-0" in pgn, pgn[:200]
+    shot(driver, "6-line")
+
+
+def main():
+    pecp = os.path.abspath(sys.argv[1])
+    tables = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+    server, url = start_server(pecp, tables)
+    driver = browser()
+    try:
+        for step in (analyse_step, practice_step, map_step, line_step):
+            step(driver, url)
+            print(f"browser: {step.__name__} ok")
+        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not logs, logs
+    finally:
+        driver.quit()
+        server.terminate()
+        code = server.wait(timeout=10)
+        assert code == 0, f"pecp serve ended with {code} on SIGTERM"
+    print(f"browser: every step passed ({'Syzygy' if tables else 'embedded solvers'}); screenshots in {SHOTS}")
+
+
+if __name__ == "__main__":
+    main()
