@@ -9,7 +9,7 @@ each step: the paper's position set from its notation, the explanation
 read, Kd4 played from the moves list, a practice game with one deliberate
 mistake (its refutation shown, then taken back) played on to mate by
 clicking the board, the map hovered, the line replayed. Screenshots of
-each step go to target/browser/.
+each step go to target/browser/syzygy/ or target/browser/embedded/.
 """
 
 import json
@@ -28,7 +28,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PAPER = "8/8/3k4/8/8/3PK3/8/8 w - - 0 1"
 PAPER_NOTATION = "wk(5/3) wp(4/3) bk(4/6) white"
-SHOTS = os.path.join("target", "browser")
+SHOTS = os.path.join("target", "browser")  # then syzygy/ or embedded/
 
 
 def start_server(pecp, tables):
@@ -187,8 +187,10 @@ def line_step(driver, url):
 
 
 def main():
+    global SHOTS
     pecp = os.path.abspath(sys.argv[1])
     tables = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+    SHOTS = os.path.join(SHOTS, "syzygy" if tables else "embedded")
     server, url = start_server(pecp, tables)
     driver = browser()
     try:
