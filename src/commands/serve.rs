@@ -84,7 +84,11 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.judging.weights.as_deref())?;
     let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
     let tutor = Arc::new(Tutor::new(truth, args.calc.plies));
+    // The analyses are work for the processor: one thread per core does
+    // them, in the order they come, and the memory stays flat.
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(cores)
         .enable_all()
         .build()
         .map_err(|e| io_error("cannot start the server", e))?;
