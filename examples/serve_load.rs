@@ -127,7 +127,7 @@ fn client(
             conn = TcpStream::connect(addr).expect("reconnect");
             reader = BufReader::new(conn.try_clone().unwrap());
         }
-        if (i + 1) % (targets.len() / 4).max(1) == 0 {
+        if (i + 1).is_multiple_of((targets.len() / 4).max(1)) {
             rss.lock().unwrap().push((i + 1, resident_kb(pid)));
         }
     }
