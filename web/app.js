@@ -286,8 +286,11 @@ async function startPractice() {
     moves: 0,
     mistakes: 0,
     optimum: null,
+    seen: new Map(),
   };
   state.practice = p;
+  state.orientation = side;
+  remember(p, p.fen);
   $('practice-moves').replaceChildren();
   $('practice-feedback').replaceChildren();
   $('practice-summary').textContent = '';
@@ -326,7 +329,7 @@ async function practiceMove(uci) {
     showBoard(p.fen, state.analysis);
     return;
   }
-  p.history.push({ fen: p.fen, moves: p.moves, mistakes: p.mistakes });
+  p.history.push({ fen: p.fen, moves: p.moves, mistakes: p.mistakes, seen: new Map(p.seen) });
   p.moves++;
   $('practice-feedback').replaceChildren();
   const item = document.createElement('li');
@@ -350,7 +353,22 @@ async function practiceMove(uci) {
   const move = r.reply ? r.reply.uci : r.played.uci;
   p.lastMove = [move.slice(0, 2), move.slice(2, 4)];
   if (r.over) return practiceOver(r.over);
+  const drawn = remember(p, r.played.fen) || remember(p, r.fen);
+  if (drawn) return practiceOver({ result: '1/2-1/2', reason: drawn });
   await practiceTurn();
+}
+
+/// Counts a position of the game; the draw it brings, if any: the third
+/// time the same position comes, or a hundred half-moves without a pawn
+/// move or a capture.
+function remember(p, fen) {
+  const f = fen.split(' ');
+  const key = f.slice(0, 4).join(' ');
+  const times = (p.seen.get(key) || 0) + 1;
+  p.seen.set(key, times);
+  if (times >= 3) return 'threefold repetition';
+  if (Number(f[4]) >= 100) return 'the fifty-move rule';
+  return null;
 }
 
 function practiceOver(over) {
@@ -371,6 +389,7 @@ async function takeBack() {
   p.fen = last.fen;
   p.moves = last.moves;
   p.mistakes = last.mistakes;
+  p.seen = last.seen;
   p.lastMove = undefined;
   $('practice-moves').lastElementChild?.remove();
   $('practice-feedback').replaceChildren();
