@@ -8,7 +8,8 @@ embedded solvers without), opens the page as a player would, and checks
 each step: the paper's position set from its notation, the explanation
 read, Kd4 played from the moves list, a practice game with one deliberate
 mistake (its refutation shown, then taken back) played on to mate by
-clicking the board, the map hovered, the line replayed. Screenshots of
+clicking the board, a draw held as Black on the turned board, the map
+hovered, the line replayed. Screenshots of
 each step go to target/browser/syzygy/ or target/browser/embedded/.
 """
 
@@ -80,11 +81,15 @@ def api(url, path, **params):
 
 
 def click_square(driver, square):
-    """Clicks a square of the chessground board, White at the bottom."""
+    """Clicks a square of the chessground board, whichever side is at the
+    bottom."""
     board = driver.find_element(By.CSS_SELECTOR, "cg-board")
     size = board.size["width"]
     f = ord(square[0]) - ord("a")
     r = int(square[1]) - 1
+    wrap = driver.find_element(By.ID, "board").get_attribute("class")
+    if "orientation-black" in wrap:
+        f, r = 7 - f, 7 - r
     dx = (f + 0.5) * size / 8 - size / 2
     dy = (7 - r + 0.5) * size / 8 - size / 2
     ActionChains(driver).move_to_element_with_offset(board, int(dx), int(dy)).click().perform()
@@ -155,6 +160,32 @@ def practice_step(driver, url):
     shot(driver, "4-practice-mate")
 
 
+def practice_draw_step(driver, url):
+    """Black holds a draw: the board turns, and PECP's moves as Black
+    keep the draw to the end of the game (a repetition or a capture)."""
+    start = "3k4/8/3P4/3K4/8/8/8/8 b - - 0 1"
+    driver.get(f"{url}?fen={urllib.parse.quote(start)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict").startswith("Draw"))
+    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
+    Select(driver.find_element(By.ID, "practice-side")).select_by_value("black")
+    driver.find_element(By.ID, "practice-start").click()
+    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    assert "orientation-black" in driver.find_element(By.ID, "board").get_attribute("class")
+    for _ in range(80):
+        if "over" in text(driver, "practice-status"):
+            break
+        fen = driver.find_element(By.ID, "board").get_attribute("data-fen")
+        move = api(url, "/api/analyse", fen=fen)["chosen"]
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#practice-moves li"))
+        board_move(driver, move)
+        wait_for(driver, f"the answer to {move}", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#practice-moves li")) == count + 1)
+        wait_for(driver, "the next turn", lambda d: "your turn" in text(d, "practice-status") or "over" in text(d, "practice-status"))
+    status = text(driver, "practice-status")
+    assert "1/2-1/2" in status, status
+    assert "0 mistakes" in text(driver, "practice-summary"), text(driver, "practice-summary")
+    shot(driver, "5-practice-draw")
+
+
 def map_step(driver, url):
     driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
     wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
@@ -167,7 +198,7 @@ def map_step(driver, url):
     d6 = driver.find_element(By.CSS_SELECTOR, '#map-grid .cell[data-square="d6"]')
     ActionChains(driver).move_to_element(d6).perform()
     wait_for(driver, "the hovered square's explanation", lambda d: text(d, "map-hover").startswith("d6: White wins"))
-    shot(driver, "5-map")
+    shot(driver, "6-map")
 
 
 def line_step(driver, url):
@@ -183,7 +214,7 @@ def line_step(driver, url):
     with urllib.request.urlopen(href) as r:
         pgn = r.read().decode()
     assert pgn.startswith("[Event") and "1-0" in pgn, pgn[:200]
-    shot(driver, "6-line")
+    shot(driver, "7-line")
 
 
 def main():
@@ -194,7 +225,7 @@ def main():
     server, url = start_server(pecp, tables)
     driver = browser()
     try:
-        for step in (analyse_step, practice_step, map_step, line_step):
+        for step in (analyse_step, practice_step, practice_draw_step, map_step, line_step):
             step(driver, url)
             print(f"browser: {step.__name__} ok")
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]

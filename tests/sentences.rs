@@ -193,6 +193,13 @@ fn check_comparison(text: &str, pos: &Chess) -> Result<(), &'static str> {
     {
         return Err("an odd number of ranks between the kings");
     }
+    if reason.contains("further back from the rank of") && bx.bk.1 >= by.bk.1 {
+        return Err("the black king further back from the queening rank than after the other move");
+    }
+    let ranks = |b: &Board| (b.wk.1 - b.bk.1).abs();
+    if reason.contains("fewer ranks from the") && ranks(&bx) >= ranks(&by) {
+        return Err("the white king fewer ranks from the black king than after the other move");
+    }
     if reason.contains("keeps nearer the file of the") && files(bx.wk, bx.bk) >= files(by.wk, by.bk)
     {
         return Err("the white king nearer the black king's file than after the other move");

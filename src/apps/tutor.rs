@@ -11,10 +11,12 @@ use shakmaty::{Chess, Color, Move, Position, Square};
 use crate::apps::analysis::{Analysis, RefutationReport, analyse_position};
 use crate::apps::annotate::{LineJudges, LineReport, line_report};
 use crate::apps::map::{Cell, Map, map};
+use crate::board::facts::Node;
 use crate::board::position::{Kpk, Orientation, fen_of, parse_any, to_user, user_move_names};
 use crate::error::{PecpError, Result};
 use crate::judges::truth::Truth;
-use crate::knowledge::evaluate::level1;
+use crate::knowledge::evaluate::{evaluate, level1};
+use crate::knowledge::explain::line_move;
 use crate::knowledge::select::decide;
 use crate::play::line::{Config, Player, Until, generate};
 
@@ -253,7 +255,10 @@ impl Tutor {
                 let a = analyse_position(&pos, o, self.truth.tables(), self.plies)?;
                 move_sentence(&a, &uci, &san)
             }
-            _ => format!("{san}: the move perfect play chooses."),
+            _ => {
+                let after = evaluate(&Node::from_chess(&next));
+                line_move(&pos, o, m, None, &after).sentence
+            }
         };
         let played = Played {
             uci,
