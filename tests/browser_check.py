@@ -8,7 +8,8 @@ embedded solvers without), opens the page as a player would, and checks
 each step: the paper's position set from its notation, the explanation
 read, Kd4 played from the moves list, a practice game with one deliberate
 mistake (its refutation shown, then taken back) played on to mate by
-clicking the board, a draw held as Black on the turned board, the map
+clicking the board, the same mistake kept and the game played to
+its end (a draw, one mistake counted), a draw held as Black on the turned board, the map
 hovered, the line replayed. Screenshots of
 each step go to target/browser/syzygy/ or target/browser/embedded/.
 """
@@ -160,6 +161,40 @@ def practice_step(driver, url):
     shot(driver, "4-practice-mate")
 
 
+def play_out(driver, url, limit=80):
+    """Plays PECP's moves on the board until the game is over."""
+    for _ in range(limit):
+        if "over" in text(driver, "practice-status"):
+            return
+        fen = driver.find_element(By.ID, "board").get_attribute("data-fen")
+        move = api(url, "/api/analyse", fen=fen)["chosen"]
+        count = len(driver.find_elements(By.CSS_SELECTOR, "#practice-moves li"))
+        board_move(driver, move)
+        wait_for(driver, f"the answer to {move}", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#practice-moves li")) == count + 1)
+        wait_for(driver, "the next turn", lambda d: "your turn" in text(d, "practice-status") or "over" in text(d, "practice-status"))
+
+
+def practice_mistake_step(driver, url):
+    """The deliberate mistake kept: the game goes on to its end, a draw,
+    and the summary counts the mistake."""
+    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
+    Select(driver.find_element(By.ID, "practice-side")).select_by_value("white")
+    driver.find_element(By.ID, "practice-start").click()
+    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    board_move(driver, "e3e4")
+    wait_for(driver, "the refutation", lambda d: "Refutation: Ke6!" in text(d, "practice-feedback"))
+    play_out(driver, url)
+    status = text(driver, "practice-status")
+    assert "1/2-1/2" in status, status
+    summary = text(driver, "practice-summary")
+    assert "1 mistake." in summary and "1-0" in summary, summary
+    first = driver.find_elements(By.CSS_SELECTOR, "#practice-moves li")[0]
+    assert "mistake" in first.get_attribute("class") and first.text == "Ke4 Ke6", first.text
+    shot(driver, "5-practice-mistake-kept")
+
+
 def practice_draw_step(driver, url):
     """Black holds a draw: the board turns, and PECP's moves as Black
     keep the draw to the end of the game (a repetition or a capture)."""
@@ -171,19 +206,11 @@ def practice_draw_step(driver, url):
     driver.find_element(By.ID, "practice-start").click()
     wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
     assert "orientation-black" in driver.find_element(By.ID, "board").get_attribute("class")
-    for _ in range(80):
-        if "over" in text(driver, "practice-status"):
-            break
-        fen = driver.find_element(By.ID, "board").get_attribute("data-fen")
-        move = api(url, "/api/analyse", fen=fen)["chosen"]
-        count = len(driver.find_elements(By.CSS_SELECTOR, "#practice-moves li"))
-        board_move(driver, move)
-        wait_for(driver, f"the answer to {move}", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#practice-moves li")) == count + 1)
-        wait_for(driver, "the next turn", lambda d: "your turn" in text(d, "practice-status") or "over" in text(d, "practice-status"))
+    play_out(driver, url)
     status = text(driver, "practice-status")
     assert "1/2-1/2" in status, status
     assert "0 mistakes" in text(driver, "practice-summary"), text(driver, "practice-summary")
-    shot(driver, "5-practice-draw")
+    shot(driver, "6-practice-draw")
 
 
 def map_step(driver, url):
@@ -198,7 +225,7 @@ def map_step(driver, url):
     d6 = driver.find_element(By.CSS_SELECTOR, '#map-grid .cell[data-square="d6"]')
     ActionChains(driver).move_to_element(d6).perform()
     wait_for(driver, "the hovered square's explanation", lambda d: text(d, "map-hover").startswith("d6: White wins"))
-    shot(driver, "6-map")
+    shot(driver, "7-map")
 
 
 def line_step(driver, url):
@@ -214,7 +241,7 @@ def line_step(driver, url):
     with urllib.request.urlopen(href) as r:
         pgn = r.read().decode()
     assert pgn.startswith("[Event") and "1-0" in pgn, pgn[:200]
-    shot(driver, "7-line")
+    shot(driver, "8-line")
 
 
 def main():
@@ -225,7 +252,7 @@ def main():
     server, url = start_server(pecp, tables)
     driver = browser()
     try:
-        for step in (analyse_step, practice_step, practice_draw_step, map_step, line_step):
+        for step in (analyse_step, practice_step, practice_mistake_step, practice_draw_step, map_step, line_step):
             step(driver, url)
             print(f"browser: {step.__name__} ok")
         logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
