@@ -196,15 +196,17 @@ def practice_mistake_step(driver, url):
 
 
 def practice_draw_step(driver, url):
-    """Black holds a draw: the board turns, and PECP's moves as Black
-    keep the draw to the end of the game (a repetition or a capture)."""
-    start = "3k4/8/3P4/3K4/8/8/8/8 b - - 0 1"
+    """Black holds a draw with White to move: the opponent begins, the
+    board turns, and PECP's moves as Black keep the draw to the end of
+    the game (a repetition or a capture)."""
+    start = "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1"
     driver.get(f"{url}?fen={urllib.parse.quote(start)}")
     wait_for(driver, "the analysis", lambda d: text(d, "verdict").startswith("Draw"))
     driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
     Select(driver.find_element(By.ID, "practice-side")).select_by_value("black")
     driver.find_element(By.ID, "practice-start").click()
     wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    assert "The opponent begins" in text(driver, "practice-feedback"), text(driver, "practice-feedback")
     assert "orientation-black" in driver.find_element(By.ID, "board").get_attribute("class")
     play_out(driver, url)
     status = text(driver, "practice-status")

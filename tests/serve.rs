@@ -214,6 +214,29 @@ fn the_opponent_holding_a_draw_leaves_the_fewest_good_replies() {
 }
 
 #[test]
+fn the_opponent_can_begin() {
+    let Some(s) = with_tables() else { return };
+    let tb = common::tables("the opponent begins").unwrap();
+    // White to move draws; the perfect opponent plays White and keeps it.
+    let start = "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1";
+    let (status, text) = s.request("POST", "/api/reply", &format!(r#"{{"fen": "{start}"}}"#));
+    assert_eq!(status, 200, "{text}");
+    let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let now = parse_chess(r["fen"].as_str().unwrap()).unwrap();
+    assert_eq!(now.turn(), shakmaty::Color::Black);
+    assert!(!tb.value(&now).unwrap().pawn_side_wins, "{text}");
+    assert!(
+        r["over"].is_null() && r["reply"]["san"].is_string(),
+        "{text}"
+    );
+    // PECP as the opponent plays PECP's move.
+    let body = format!(r#"{{"fen": "{PAPER}", "opponent": "pecp"}}"#);
+    let (_, text) = s.request("POST", "/api/reply", &body);
+    let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(r["reply"]["san"], "Kd4", "{text}");
+}
+
+#[test]
 fn line_and_map_and_the_pgn_download() {
     let Some(s) = with_tables() else { return };
     let l = s.json(&format!("/api/line?fen={}", q(PAPER)));
@@ -318,6 +341,17 @@ fn bad_input_gets_400_and_a_json_error() {
             "/api/move".into(),
             format!(r#"{{"fen": "{PAPER}", "move": "{}"}}"#, "x".repeat(5000)),
         ),
+        (
+            "POST",
+            "/api/reply".into(),
+            format!(r#"{{"fen": "{PAPER}", "opponent": "none"}}"#),
+        ),
+        (
+            "POST",
+            "/api/reply".into(),
+            r#"{"fen": "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1"}"#.into(),
+        ),
+        ("POST", "/api/reply".into(), r#"{"move": "e2e4"}"#.into()),
     ];
     for (method, target, body) in cases {
         let (status, text) = s.request(method, &target, &body);

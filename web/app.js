@@ -266,17 +266,12 @@ async function hoverMap(s) {
 function renderPracticeIdle() {
   $('practice-side').value = turnOf(state.fen);
   $('practice-status').textContent =
-    'Take a side and play it out: the opponent resists as well as it can, ' +
-    'and every move that throws the value away is shown with its refutation.';
+    'Take a side and play it out (if it is not to move, the opponent begins): the opponent ' +
+    'resists as well as it can, and every move that throws the value away is shown with its refutation.';
 }
 
 async function startPractice() {
   const side = $('practice-side').value;
-  if (turnOf(state.fen) !== side) {
-    $('practice-status').textContent =
-      `It is ${turnOf(state.fen)} to move here: play ${turnOf(state.fen)}, or set the other side to move.`;
-    return;
-  }
   const p = {
     side,
     opponent: $('practice-opponent').value,
@@ -300,6 +295,24 @@ async function startPractice() {
     p.optimum = { moves: best.plies.filter((x) => x.side === side).length, result: best.result };
   } catch (e) {
     p.optimum = null;
+  }
+  if (turnOf(p.fen) !== side) {
+    // The opponent begins.
+    let r;
+    try {
+      r = await post('/api/reply', { fen: p.fen, opponent: p.opponent });
+    } catch (e) {
+      $('practice-status').textContent = `pecp: ${e.message}`;
+      return;
+    }
+    const item = document.createElement('li');
+    item.textContent = `… ${r.reply.san}`;
+    $('practice-moves').append(item);
+    feedback('reply', `The opponent begins: ${r.reply.sentence}`);
+    p.fen = r.fen;
+    p.lastMove = [r.reply.uci.slice(0, 2), r.reply.uci.slice(2, 4)];
+    remember(p, p.fen);
+    if (r.over) return practiceOver(r.over);
   }
   await practiceTurn();
 }

@@ -118,6 +118,17 @@ pub struct Practice {
     pub over: Option<GameOver>,
 }
 
+/// The opponent's move where it begins.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    /// Its move.
+    pub reply: Option<Played>,
+    /// The position now.
+    pub fen: String,
+    /// The end of the game, when it ended.
+    pub over: Option<GameOver>,
+}
+
 impl Tutor {
     /// A tutor judged by `truth`, proving with up to `plies` plies.
     pub fn new(truth: Truth, plies: u8) -> Tutor {
@@ -220,6 +231,28 @@ impl Tutor {
             keeps_value: keeps,
             refutation: entry.filter(|_| !keeps).and_then(|e| e.refutation.clone()),
             better: analysis.chosen_san.clone().filter(|_| !keeps),
+            reply,
+            fen: fen_of(&now),
+            over: game_over(&now),
+        })
+    }
+
+    /// The opponent's move in `text`, where the player lets it begin.
+    ///
+    /// # Errors
+    /// A position pecp does not play, one where the game is over, or a
+    /// probe error.
+    pub fn answer(&self, text: &str, opponent: Opponent) -> Result<Answer> {
+        let (pos, o) = parse_any(text)?;
+        let user = to_user(&pos, o);
+        if let Some(over) = game_over(&user) {
+            return Err(PecpError::Usage(format!(
+                "the game is over: {}",
+                over.reason
+            )));
+        }
+        let (reply, now) = self.reply(&user, opponent)?;
+        Ok(Answer {
             reply,
             fen: fen_of(&now),
             over: game_over(&now),

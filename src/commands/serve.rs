@@ -153,6 +153,7 @@ fn app(tutor: Arc<Tutor>) -> Router {
         .route("/api/line", get(line))
         .route("/api/map", get(map))
         .route("/api/move", post(practice))
+        .route("/api/reply", post(reply))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(bounded))
@@ -388,6 +389,46 @@ struct MoveRequest {
     opponent: Option<String>,
 }
 
+/// The opponent to begin.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplyRequest {
+    fen: String,
+    #[serde(default)]
+    opponent: Option<String>,
+}
+
+/// The opponent named in a request (perfect when none is).
+fn opponent_of(named: Option<&str>, none_allowed: bool) -> Result<Option<Opponent>, String> {
+    let mut opponents = vec![
+        ("perfect", Some(Opponent::Perfect)),
+        ("pecp", Some(Opponent::Pecp)),
+    ];
+    if none_allowed {
+        opponents.push(("none", None));
+    }
+    let given: HashMap<String, String> = named
+        .iter()
+        .map(|o| ("opponent".to_string(), (*o).to_string()))
+        .collect();
+    choice(&given, "opponent", &opponents)
+}
+
+async fn reply(
+    State(t): State<Arc<Tutor>>,
+    body: Result<Json<ReplyRequest>, JsonRejection>,
+) -> Response {
+    let Json(r) = match body {
+        Ok(b) => b,
+        Err(e) => return bad(e.body_text()),
+    };
+    match opponent_of(r.opponent.as_deref(), false) {
+        Ok(Some(o)) => compute(move || t.answer(&r.fen, o)).await,
+        Ok(None) => bad("an opponent is needed"),
+        Err(e) => bad(e),
+    }
+}
+
 async fn practice(
     State(t): State<Arc<Tutor>>,
     body: Result<Json<MoveRequest>, JsonRejection>,
@@ -396,17 +437,7 @@ async fn practice(
         Ok(b) => b,
         Err(e) => return bad(e.body_text()),
     };
-    let opponents = [
-        ("perfect", Some(Opponent::Perfect)),
-        ("pecp", Some(Opponent::Pecp)),
-        ("none", None),
-    ];
-    let given: HashMap<String, String> = m
-        .opponent
-        .iter()
-        .map(|o| ("opponent".into(), o.clone()))
-        .collect();
-    let opponent = match choice(&given, "opponent", &opponents) {
+    let opponent = match opponent_of(m.opponent.as_deref(), true) {
         Ok(o) => o,
         Err(e) => return bad(e),
     };
