@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use pecp::judges::files::{FileStatus, Lookup, check};
+use pecp::judges::files::{Lookup, check};
 
 use super::Outcome;
 
@@ -21,7 +21,9 @@ pub fn run(action: Action, out: &mut impl Write) -> Outcome {
     let Action::Check { tablebases } = action;
     let lookup = Lookup::resolve(tablebases.as_deref());
     let files = check(&lookup.dirs);
-    let complete = files.iter().all(|f| f.status == FileStatus::Ok);
+    let complete = files
+        .iter()
+        .all(|f| f.status.acceptable(f.expected.required));
     if !complete {
         // Before stdout is written: a reader that goes away early must not
         // turn the failure into success.
@@ -30,7 +32,7 @@ pub fn run(action: Action, out: &mut impl Write) -> Outcome {
     out.write_all(pecp::report::tablebases::check(&lookup, &files).as_bytes())?;
     if !complete {
         super::say(format!(
-            "tablebase: no complete, correct 3-piece set in {}",
+            "tablebase: no complete, correct 3-piece set, or a damaged 4-piece file, in {}",
             lookup.describe()
         ));
     }

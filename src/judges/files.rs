@@ -1,4 +1,5 @@
-//! The ten 3-piece table files: where to look for them, what each must be
+//! The table files: the ten 3-piece files every command needs and the
+//! sixty optional 4-piece ones; where to look for them, what each must be
 //! (a regular file of its published size and SHA-256 digest), and the
 //! in-memory filesystem the probes read.
 //!
@@ -15,10 +16,12 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 use shakmaty_syzygy::filesystem::{Filesystem, RandomAccessFile, ReadHint};
 
-/// The published digests of the ten 3-piece files, as in `tablebases/SHA256SUMS`.
+/// The published digests of the 3- and 4-piece files, as in
+/// `tablebases/SHA256SUMS`.
 pub const SHA256SUMS: &str = include_str!("../../tablebases/SHA256SUMS");
 
-/// The published size in bytes of each file (25,824 in all).
+/// The published size in bytes of each 3-piece file (25,824 in all):
+/// the set every command needs.
 const SIZES: [(&str, u64); 10] = [
     ("KBvK.rtbw", 80),
     ("KNvK.rtbw", 80),
@@ -32,6 +35,72 @@ const SIZES: [(&str, u64); 10] = [
     ("KRvK.rtbz", 7632),
 ];
 
+/// The size in bytes of each 4-piece file (4,320,256 in all): the pawn
+/// endings beyond KPK (KPvKP, KPPvK) and what their promotions lead to.
+/// They are optional: a missing one is skipped, a damaged one refused.
+const FOUR_PIECE_SIZES: [(&str, u64); 60] = [
+    ("KBBvK.rtbw", 58000),
+    ("KBNvK.rtbw", 7632),
+    ("KBPvK.rtbw", 81424),
+    ("KBvKB.rtbw", 1232),
+    ("KBvKN.rtbw", 2256),
+    ("KBvKP.rtbw", 107472),
+    ("KNNvK.rtbw", 1360),
+    ("KNPvK.rtbw", 93200),
+    ("KNvKN.rtbw", 1168),
+    ("KNvKP.rtbw", 148048),
+    ("KPPvK.rtbw", 25104),
+    ("KPvKP.rtbw", 245328),
+    ("KQBvK.rtbw", 4944),
+    ("KQNvK.rtbw", 3600),
+    ("KQPvK.rtbw", 12496),
+    ("KQQvK.rtbw", 7056),
+    ("KQRvK.rtbw", 4560),
+    ("KQvKB.rtbw", 6672),
+    ("KQvKN.rtbw", 10064),
+    ("KQvKP.rtbw", 58064),
+    ("KQvKQ.rtbw", 16528),
+    ("KQvKR.rtbw", 20496),
+    ("KRBvK.rtbw", 2832),
+    ("KRNvK.rtbw", 2320),
+    ("KRPvK.rtbw", 5136),
+    ("KRRvK.rtbw", 1936),
+    ("KRvKB.rtbw", 32912),
+    ("KRvKN.rtbw", 100048),
+    ("KRvKP.rtbw", 179408),
+    ("KRvKR.rtbw", 12944),
+    ("KBBvK.rtbz", 136272),
+    ("KBNvK.rtbz", 461840),
+    ("KBPvK.rtbz", 75792),
+    ("KBvKB.rtbz", 80),
+    ("KBvKN.rtbz", 80),
+    ("KBvKP.rtbz", 5968),
+    ("KNNvK.rtbz", 80),
+    ("KNPvK.rtbz", 111056),
+    ("KNvKN.rtbz", 80),
+    ("KNvKP.rtbz", 10640),
+    ("KPPvK.rtbz", 8656),
+    ("KPvKP.rtbz", 54480),
+    ("KQBvK.rtbz", 139088),
+    ("KQNvK.rtbz", 156432),
+    ("KQPvK.rtbz", 32208),
+    ("KQQvK.rtbz", 25936),
+    ("KQRvK.rtbz", 44112),
+    ("KQvKB.rtbz", 195216),
+    ("KQvKN.rtbz", 162640),
+    ("KQvKP.rtbz", 205776),
+    ("KQvKQ.rtbz", 6736),
+    ("KQvKR.rtbz", 309008),
+    ("KRBvK.rtbz", 261776),
+    ("KRNvK.rtbz", 295632),
+    ("KRPvK.rtbz", 12944),
+    ("KRRvK.rtbz", 53520),
+    ("KRvKB.rtbz", 9936),
+    ("KRvKN.rtbz", 93200),
+    ("KRvKP.rtbz", 193424),
+    ("KRvKR.rtbz", 3408),
+];
+
 /// One expected file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Expected {
@@ -41,20 +110,28 @@ pub struct Expected {
     pub digest: &'static str,
     /// Size in bytes.
     pub size: u64,
+    /// Whether every command needs it (the 3-piece set); the 4-piece
+    /// files are optional.
+    pub required: bool,
 }
 
-/// The ten expected files, in the order of `SHA256SUMS`.
+/// The expected files, in the order of `SHA256SUMS`: the ten 3-piece
+/// files first.
 pub fn expected_files() -> Vec<Expected> {
     SHA256SUMS
         .lines()
         .filter_map(|l| {
             let (digest, name) = l.split_once(char::is_whitespace)?;
             let name = name.trim();
-            let size = SIZES.iter().find(|(n, _)| *n == name)?.1;
+            let (size, required) = match SIZES.iter().find(|(n, _)| *n == name) {
+                Some(&(_, size)) => (size, true),
+                None => (FOUR_PIECE_SIZES.iter().find(|(n, _)| *n == name)?.1, false),
+            };
             Some(Expected {
                 name,
                 digest: digest.trim(),
                 size,
+                required,
             })
         })
         .collect()
@@ -88,6 +165,12 @@ pub enum FileStatus {
 }
 
 impl FileStatus {
+    /// Whether a file in this state may be used, or skipped without harm
+    /// (an optional file that is not there).
+    pub fn acceptable(&self, required: bool) -> bool {
+        *self == FileStatus::Ok || (!required && *self == FileStatus::Missing)
+    }
+
     /// Words for the report (also its `Display`).
     pub fn describe(&self) -> String {
         match self {
@@ -190,10 +273,17 @@ pub struct CheckedFile {
     bytes: Option<Arc<[u8]>>,
 }
 
-/// Finds and checks every expected file in `dirs`.
+/// Finds and checks every expected file in `dirs`, the 4-piece ones too.
 pub fn check(dirs: &[PathBuf]) -> Vec<CheckedFile> {
+    check_set(dirs, true)
+}
+
+/// Finds and checks the 3-piece files in `dirs`, and the 4-piece ones
+/// with `four_pieces`.
+pub fn check_set(dirs: &[PathBuf], four_pieces: bool) -> Vec<CheckedFile> {
     expected_files()
         .into_iter()
+        .filter(|e| four_pieces || e.required)
         .map(|expected| {
             let path = dirs
                 .iter()
@@ -303,11 +393,17 @@ pub struct MemoryFs {
 }
 
 impl MemoryFs {
-    /// The files of a complete, correct set (`None` if any file failed).
+    /// The files found correct (`None` if a required file failed, or an
+    /// optional one is there but damaged).
     pub fn from_checked(files: &[CheckedFile]) -> Option<MemoryFs> {
         let mut fs = MemoryFs::default();
         for f in files {
-            fs.files.insert(f.path.clone()?, f.bytes.clone()?);
+            if !f.status.acceptable(f.expected.required) {
+                return None;
+            }
+            if let (Some(path), Some(bytes)) = (&f.path, &f.bytes) {
+                fs.files.insert(path.clone(), bytes.clone());
+            }
         }
         Some(fs)
     }

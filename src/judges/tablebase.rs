@@ -17,8 +17,8 @@ use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase};
 use crate::board::position::Kpk;
 
 use crate::error::{PecpError, Result};
+use crate::judges::files::MemoryFs;
 pub use crate::judges::files::{FileStatus, Lookup, SHA256SUMS, expected_files};
-use crate::judges::files::{MemoryFs, check};
 
 fn probe_error(source: shakmaty_syzygy::SyzygyError) -> PecpError {
     PecpError::Probe { source }
@@ -70,6 +70,8 @@ impl TbValue {
 pub struct Tablebases {
     tb: Tablebase<Chess>,
     dir: PathBuf,
+    /// The 4-piece files loaded (0 to 60).
+    four_piece_files: usize,
     /// The best move of each KPK position once probed (see
     /// [`Tablebases::best_move`]): a function of the position, so each is
     /// probed once however many lines pass through it.
@@ -144,7 +146,8 @@ impl std::fmt::Debug for Tablebases {
 }
 
 impl Tablebases {
-    /// Opens the ten tables in `dir`, refusing missing or damaged files.
+    /// Opens the ten 3-piece tables in `dir`, refusing missing or damaged
+    /// files.
     ///
     /// # Errors
     /// See [`Tablebases::open_in`].
@@ -152,17 +155,36 @@ impl Tablebases {
         Tablebases::open_in(&[dir.to_path_buf()])
     }
 
-    /// Opens the ten tables, each from the first of `dirs` that has it,
-    /// refusing missing or damaged files.
+    /// Opens the ten 3-piece tables, each from the first of `dirs` that
+    /// has it, refusing missing or damaged files.
     ///
     /// # Errors
-    /// [`PecpError::TableFile`] naming the first file that is missing, not
-    /// a regular file of the published size, unreadable, or whose digest
-    /// does not match.
+    /// [`PecpError::TableFile`] naming the first file that is missing (of
+    /// the 3-piece set), not a regular file of the published size,
+    /// unreadable, or whose digest does not match.
     pub fn open_in(dirs: &[PathBuf]) -> Result<Tablebases> {
+        Tablebases::open_set(dirs, false)
+    }
+
+    /// [`Tablebases::open_in`] with the 4-piece files that are there as
+    /// well (checked and held in memory like the others), for the pawn
+    /// endings beyond KPK. The commands of the KPK, KQK and KRK endings
+    /// open the 3-piece set alone, which is read and checked faster.
+    ///
+    /// # Errors
+    /// As [`Tablebases::open_in`], and a 4-piece file that is there but
+    /// damaged.
+    pub fn open_with_four_pieces(dirs: &[PathBuf]) -> Result<Tablebases> {
+        Tablebases::open_set(dirs, true)
+    }
+
+    fn open_set(dirs: &[PathBuf], four_pieces: bool) -> Result<Tablebases> {
         crate::judges::files::check_folders(dirs).map_err(PecpError::TableFolders)?;
-        let files = check(dirs);
-        if let Some(bad) = files.iter().find(|f| f.status != FileStatus::Ok) {
+        let files = crate::judges::files::check_set(dirs, four_pieces);
+        if let Some(bad) = files
+            .iter()
+            .find(|f| !f.status.acceptable(f.expected.required))
+        {
             let path = bad.path.clone().unwrap_or_else(|| {
                 dirs.first()
                     .map_or_else(PathBuf::new, |d| d.join(bad.expected.name))
@@ -182,9 +204,14 @@ impl Tablebases {
             })?;
         }
         let dir = files[0].path.as_ref().and_then(|p| p.parent());
+        let four_piece_files = files
+            .iter()
+            .filter(|f| !f.expected.required && f.status == FileStatus::Ok)
+            .count();
         Ok(Tablebases {
             tb,
             dir: dir.map_or_else(PathBuf::new, Path::to_path_buf),
+            four_piece_files,
             best: Vec::new(),
             wdl: Vec::new(),
             dtz: Vec::new(),
@@ -204,6 +231,12 @@ impl Tablebases {
             return Ok(None);
         }
         Tablebases::open_in(&lookup.dirs).map(Some)
+    }
+
+    /// How many of the sixty 4-piece files were found and loaded (0 unless
+    /// opened with [`Tablebases::open_with_four_pieces`]).
+    pub fn four_piece_files(&self) -> usize {
+        self.four_piece_files
     }
 
     /// The folder the tables came from.
