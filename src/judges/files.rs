@@ -450,11 +450,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ten_files_of_25824_bytes() {
+    fn ten_required_files_of_25824_bytes_and_sixty_optional() {
         let files = expected_files();
-        assert_eq!(files.len(), 10);
-        assert_eq!(files.iter().map(|e| e.size).sum::<u64>(), 25_824);
+        let (three, four): (Vec<_>, Vec<_>) = files.iter().partition(|e| e.required);
+        assert_eq!(three.len(), 10);
+        assert_eq!(three.iter().map(|e| e.size).sum::<u64>(), 25_824);
+        assert_eq!(four.len(), 60);
+        assert_eq!(four.iter().map(|e| e.size).sum::<u64>(), 4_320_256);
         assert!(files.iter().all(|e| e.digest.len() == 64));
+        // The 3-piece files come first: the folder of the first is the
+        // tables' folder.
+        assert!(files[..10].iter().all(|e| e.required));
     }
 
     #[test]
