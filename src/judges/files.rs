@@ -452,7 +452,8 @@ mod tests {
     #[test]
     fn ten_required_files_of_25824_bytes_and_sixty_optional() {
         let files = expected_files();
-        let (three, four): (Vec<_>, Vec<_>) = files.iter().partition(|e| e.required);
+        let (three, four): (Vec<&Expected>, Vec<&Expected>) =
+            files.iter().partition(|e| e.required);
         assert_eq!(three.len(), 10);
         assert_eq!(three.iter().map(|e| e.size).sum::<u64>(), 25_824);
         assert_eq!(four.len(), 60);
