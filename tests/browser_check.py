@@ -6,7 +6,7 @@ Usage: browser_check.py PECP [TABLEBASES]
 Starts `PECP serve --port 0` (with the tables in TABLEBASES, or on the
 embedded solvers without), opens the page as a player would, and checks
 each step: the paper's position set from its notation, the explanation
-read, Kd4 played from the moves list, a practice game with one deliberate
+read, Kd4 played from the moves list, a king dragged to set a position, a practice game with one deliberate
 mistake (its refutation shown, then taken back) played on to mate by
 clicking the board, the same mistake kept and the game played to
 its end (a draw, one mistake counted), a draw held as Black on the turned board, the map
@@ -127,6 +127,15 @@ def analyse_step(driver, url):
     assert after.startswith("8/8/3k4/8/3K4/3P4/8/8 b"), after
     wait_for(driver, "the verdict after Kd4", lambda d: text(d, "verdict").startswith("White wins"))
     shot(driver, "2-after-Kd4")
+    # Set up by dragging: the black king from d6 to c6, pieces moved freely.
+    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+    driver.find_element(By.ID, "edit").click()
+    board_move(driver, "d6c6")
+    wait_for(driver, "the edited position", lambda d: d.find_element(By.ID, "fen").get_attribute("value").startswith("8/8/2k5/8/8/3PK3/8/8 w"))
+    wait_for(driver, "its analysis", lambda d: text(d, "verdict").startswith("White wins"))
+    assert "fen=8%2F8%2F2k5" in driver.current_url, driver.current_url
+    driver.find_element(By.ID, "edit").click()
 
 
 def practice_step(driver, url):
