@@ -272,9 +272,10 @@ impl Tutor {
     /// The opponent's reply in the user's position `user` (not over).
     fn reply(&self, user: &Chess, opponent: Opponent) -> Result<(Option<Played>, Chess)> {
         let (pos, o) = parse_any(&fen_of(user))?;
+        let decision = decide(&pos, &level1);
         let chosen = match opponent {
             Opponent::Perfect => self.resisting_move(&pos)?,
-            Opponent::Pecp => decide(&pos, &level1).map(|d| d.chosen().mv),
+            Opponent::Pecp => decision.as_ref().map(|d| d.chosen().mv),
         };
         let Some(m) = chosen else {
             return Ok((None, user.clone()));
@@ -283,16 +284,13 @@ impl Tutor {
         let mut next = pos.clone();
         next.play_unchecked(m);
         let shown = to_user(&next, o);
-        let sentence = match decide(&pos, &level1) {
-            Some(d) if d.chosen().mv == m => {
-                let a = analyse_position(&pos, o, self.truth.tables(), self.plies)?;
-                move_sentence(&a, &uci, &san)
-            }
-            _ => {
-                let after = evaluate(&Node::from_chess(&next));
-                line_move(&pos, o, m, None, &after).sentence
-            }
-        };
+        // PECP's reason where it is PECP's move, else the position it
+        // leads to, as `pecp line` says them.
+        let sentence = match &decision {
+            Some(d) if d.chosen().mv == m => line_move(&pos, o, m, Some(d), &d.chosen().eval),
+            _ => line_move(&pos, o, m, None, &evaluate(&Node::from_chess(&next))),
+        }
+        .sentence;
         let played = Played {
             uci,
             san,
