@@ -168,15 +168,27 @@ fn bad(message: impl Into<String>) -> Response {
     )
 }
 
-fn json_response(status: StatusCode, body: String) -> Response {
-    let mut r = (status, body).into_response();
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+/// A response with `headers` added.
+fn with_headers(
+    response: impl IntoResponse,
+    headers: &[(header::HeaderName, &'static str)],
+) -> Response {
+    let mut r = response.into_response();
+    for (name, value) in headers {
+        r.headers_mut()
+            .insert(name.clone(), HeaderValue::from_static(value));
+    }
     r
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    with_headers(
+        (status, body),
+        &[
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+    )
 }
 
 fn ok_json(value: &impl serde::Serialize) -> Response {
@@ -198,27 +210,21 @@ async fn bounded(req: Request, next: Next) -> Response {
 }
 
 async fn index() -> Response {
-    let mut r = INDEX.into_response();
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'self'; img-src 'self' data:; style-src 'self'"),
-    );
-    r
+    with_headers(
+        INDEX,
+        &[
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                "default-src 'self'; img-src 'self' data:; style-src 'self'",
+            ),
+        ],
+    )
 }
 
 async fn asset(Path(name): Path<String>) -> Response {
     match ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, bytes)) => {
-            let mut r = Response::new(Body::from(*bytes));
-            r.headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-            r
-        }
+        Some((_, kind, bytes)) => with_headers(Body::from(*bytes), &[(header::CONTENT_TYPE, kind)]),
         None => not_found().await,
     }
 }
@@ -305,17 +311,16 @@ async fn compute_as<T: Send + 'static>(
 
 /// A line as PGN, to download.
 fn pgn_response(rep: &pecp::apps::annotate::LineReport) -> Response {
-    let mut r = pecp::report::line::pgn(rep, false).into_response();
-    let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/x-chess-pgn"),
-    );
-    h.insert(
-        header::CONTENT_DISPOSITION,
-        HeaderValue::from_static("attachment; filename=\"pecp-line.pgn\""),
-    );
-    r
+    with_headers(
+        pecp::report::line::pgn(rep, false),
+        &[
+            (header::CONTENT_TYPE, "application/x-chess-pgn"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"pecp-line.pgn\"",
+            ),
+        ],
+    )
 }
 
 async fn analyse(State(t): State<Arc<Tutor>>, req: Request) -> Response {
