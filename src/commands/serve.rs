@@ -403,20 +403,22 @@ struct ReplyRequest {
     opponent: Option<String>,
 }
 
-/// The opponent named in a request (perfect when none is).
+/// The opponent named in a request (perfect when none is); `none`, no
+/// opponent, where that is allowed.
 fn opponent_of(named: Option<&str>, none_allowed: bool) -> Result<Option<Opponent>, String> {
-    let mut opponents = vec![
-        ("perfect", Some(Opponent::Perfect)),
-        ("pecp", Some(Opponent::Pecp)),
-    ];
-    if none_allowed {
-        opponents.push(("none", None));
+    match named {
+        None | Some("perfect") => Ok(Some(Opponent::Perfect)),
+        Some("pecp") => Ok(Some(Opponent::Pecp)),
+        Some("none") if none_allowed => Ok(None),
+        Some(o) => {
+            let known = if none_allowed {
+                "perfect or pecp or none"
+            } else {
+                "perfect or pecp"
+            };
+            Err(format!("opponent: {o:?} is not {known}"))
+        }
     }
-    let given: HashMap<String, String> = named
-        .iter()
-        .map(|o| ("opponent".to_string(), (*o).to_string()))
-        .collect();
-    choice(&given, "opponent", &opponents)
 }
 
 async fn reply(
@@ -428,8 +430,7 @@ async fn reply(
         Err(e) => return bad(e.body_text()),
     };
     match opponent_of(r.opponent.as_deref(), false) {
-        Ok(Some(o)) => compute(move || t.answer(&r.fen, o)).await,
-        Ok(None) => bad("an opponent is needed"),
+        Ok(o) => compute(move || t.answer(&r.fen, o.unwrap_or(Opponent::Perfect))).await,
         Err(e) => bad(e),
     }
 }
