@@ -24,6 +24,9 @@ pub enum PecpError {
     /// The material is not king and pawn against king.
     #[error("not a KPK position: {0}")]
     NotKpk(String),
+    /// The material is neither KPKP nor KPPK.
+    #[error("not a pawn ending of four pieces (a pawn each, or two against the king): {0}")]
+    NotPawnEnding(String),
     /// The material is right but the position cannot arise in a game.
     #[error("illegal position: {0}")]
     Illegal(String),

@@ -59,8 +59,8 @@ fn every_kind_of_bad_input_exits_2_with_a_reason() {
         "not a KPK position: white has a queen",
     );
     rejects(
-        &["show", "8/8/3k4/8/8/3PK3/3P4/8 w - - 0 1"],
-        "not a KPK position",
+        &["show", "8/8/3k4/8/3P4/3PK3/3P4/8 w - - 0 1"],
+        "not a KPK position: 3 pawns",
     );
     rejects(
         &["show", "3P4/8/3k4/8/8/4K3/8/8 w - - 0 1"],

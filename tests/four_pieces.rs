@@ -6,34 +6,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pecp::Tablebases;
 use pecp::board::position::parse_chess;
 use pecp::judges::files::expected_files;
 use pecp::judges::tablebase::Wdl;
-
-/// The folder with the whole set, when the tests have it.
-fn full_set(test: &str) -> Option<PathBuf> {
-    common::tables(test)?;
-    let dir = common::tables_dir();
-    let t = Tablebases::open_with_four_pieces(std::slice::from_ref(&dir)).unwrap();
-    if t.four_piece_files() == 60 {
-        return Some(dir);
-    }
-    let required = std::env::var("PECP_REQUIRE_TABLES").is_ok_and(|v| v == "1");
-    assert!(
-        !required,
-        "{test}: the 4-piece tables are required but only {} of 60 are there",
-        t.four_piece_files()
-    );
-    eprintln!(
-        "SKIPPED {test}: {} of the 60 4-piece files in {}",
-        t.four_piece_files(),
-        dir.display()
-    );
-    None
-}
 
 fn copy(from: &Path, to: &Path, names: impl Iterator<Item = &'static str>) {
     std::fs::create_dir_all(to).unwrap();
@@ -63,7 +41,7 @@ fn sixty_four_piece_files_are_known_with_their_digests() {
 
 #[test]
 fn the_pawn_endings_beyond_kpk_probe_as_the_tables_statistics_say() {
-    let Some(dir) = full_set("four-piece probes") else {
+    let Some(dir) = common::four_piece_tables("four-piece probes") else {
         return;
     };
     let t = Tablebases::open_with_four_pieces(std::slice::from_ref(&dir)).unwrap();
@@ -82,7 +60,7 @@ fn the_pawn_endings_beyond_kpk_probe_as_the_tables_statistics_say() {
 
 #[test]
 fn tablebases_check_reports_the_four_piece_set() {
-    let Some(dir) = full_set("tablebases check, 4 pieces") else {
+    let Some(dir) = common::four_piece_tables("tablebases check, 4 pieces") else {
         return;
     };
     let d = dir.to_str().unwrap();

@@ -5,10 +5,12 @@
 //! [`facts`] is the rules' small board, also after a promotion or a
 //! capture; [`geometry`] measures squares and races without judging;
 //! [`absolute`] says what the rules of chess alone decide; [`enumerate`]
-//! lists every legal position.
+//! lists every legal position; [`pawns`] checks the pawn endings of four
+//! pieces (KPKP, KPPK) and lists theirs.
 
 pub mod absolute;
 pub mod enumerate;
 pub mod facts;
 pub mod geometry;
+pub mod pawns;
 pub mod position;

@@ -426,6 +426,47 @@ pub fn parse_any(text: &str) -> Result<(Chess, Orientation)> {
     }
 }
 
+/// Any legal position of standard chess in FEN, EPD or the paper's
+/// notation (which names kings and pawns, a pawn as often as there are
+/// pawns of that colour), in the user's colours, with its counters.
+///
+/// # Errors
+/// [`PecpError::EmptyInput`], [`PecpError::BadFen`],
+/// [`PecpError::BadNotation`] or [`PecpError::Illegal`], said once.
+pub fn parse_known_chess(text: &str) -> Result<Chess> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let t = text.split('#').next().unwrap_or("").trim();
+    if t.is_empty() {
+        return Err(PecpError::EmptyInput);
+    }
+    if !t.contains('(') {
+        return parse_chess(&epd_as_fen(t)?);
+    }
+    let bad = |why: &str| PecpError::BadNotation(format!("{why} in {}", excerpt(t)));
+    let (pieces, side) = paper_tokens(t, &bad)?;
+    let mut setup = Setup::empty();
+    setup.turn = side.ok_or_else(|| bad("missing side to move (white or black)"))?;
+    for (name, sq) in pieces {
+        if setup.board.piece_at(sq).is_some() {
+            return Err(PecpError::Illegal("two pieces on one square".into()));
+        }
+        let color = if name.starts_with('w') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let role = if name.ends_with('k') {
+            Role::King
+        } else {
+            Role::Pawn
+        };
+        setup
+            .board
+            .set_piece_at(sq, shakmaty::Piece { color, role });
+    }
+    chess_of(setup)
+}
+
 /// The pieces of a position in the paper's style, in the colours of
 /// `pos`: kings first, e.g. `wk(5/1) bk(4/5) bq(7/4) black`.
 pub fn paper_any(pos: &Chess) -> String {
@@ -593,6 +634,12 @@ fn parse_paper(t: &str) -> Result<Input> {
         (Some(w), Some(b)) => (w, b),
         _ => return Err(bad("both kings, wk(X/Y) and bk(X/Y), are needed")),
     };
+    let pawns = pieces.iter().filter(|(p, _)| p.ends_with('p')).count();
+    if pawns > 1 {
+        return Err(PecpError::NotKpk(format!(
+            "{pawns} pawns on the board, KPK needs exactly one"
+        )));
+    }
     let (kpk, orientation) = match (get("wp"), get("bp")) {
         (Some(wp), None) => (Kpk::new(wk, wp, bk, side)?, Orientation::AsGiven),
         (None, Some(bp)) => (
@@ -656,7 +703,8 @@ fn paper_tokens(t: &str, bad: &dyn Fn(&str) -> PecpError) -> Result<(PaperPieces
             continue;
         }
         let (name, sq, after) = paper_piece(rest, bad)?;
-        if pieces.iter().any(|(n, _)| *n == name) {
+        // Pawns may be named more than once (two pawns of one colour).
+        if name.ends_with('k') && pieces.iter().any(|(n, _)| *n == name) {
             return Err(bad(&format!("{name} given twice")));
         }
         pieces.push((name, sq));

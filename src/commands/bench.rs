@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use pecp::apps::validate::{Options, SideFilter, run as sweep};
+use pecp::board::pawns::PawnEnding;
 use pecp::judges::truth::Truth;
 use pecp::play::selectors::Selector;
 use pecp::{PecpError, Tablebases};
@@ -30,6 +31,10 @@ pub enum What {
         /// Worker threads (default: all cores).
         #[arg(short = 'j', long, value_name = "N")]
         threads: Option<usize>,
+        /// A pawn ending of four pieces instead of KPK: the plain WDL probe
+        /// of its every position (needs its 4-piece tables).
+        #[arg(long, value_name = "ENDING", value_parser = ["kpkp", "kppk"])]
+        ending: Option<String>,
     },
 }
 
@@ -53,6 +58,12 @@ pub fn run(what: What, out: &mut impl Write) -> Outcome {
         What::Sweep {
             tablebases,
             threads,
+            ending: Some(ending),
+        } => probe_pawn_ending(tablebases, threads, &ending, out),
+        What::Sweep {
+            tablebases,
+            threads,
+            ending: None,
         } => sweep_against_probe(tablebases, threads, out),
     }
 }
@@ -91,5 +102,43 @@ fn sweep_against_probe(
         report.elapsed_s
     )?;
     writeln!(out, "ratio: {:.1}x", report.elapsed_s / probe_s)?;
+    Ok(0)
+}
+
+fn probe_pawn_ending(
+    tablebases: Option<PathBuf>,
+    threads: Option<usize>,
+    ending: &str,
+    out: &mut impl Write,
+) -> Outcome {
+    let ending = PawnEnding::named(ending).expect("clap checked it");
+    let tb = Tablebases::discover_with_four_pieces(tablebases.as_deref())?.ok_or_else(|| {
+        PecpError::TablesNeeded(format!(
+            "bench sweep --ending {} needs the Syzygy tables (--tablebases DIR)",
+            ending.name()
+        ))
+    })?;
+    tb.require(ending)?;
+    let (threads_used, probed) = in_pool(threads, || {
+        (
+            rayon::current_num_threads(),
+            pecp::apps::bench::probe_ending(&tb, ending),
+        )
+    })?;
+    let (probe_s, count) = probed?;
+    writeln!(out, "threads: {threads_used}")?;
+    writeln!(
+        out,
+        "syzygy WDL probe of {} positions ({}, {} with White to move): {:.3} s",
+        count.positions,
+        ending.title(),
+        count.white_to_move,
+        probe_s
+    )?;
+    writeln!(
+        out,
+        "White wins {}, draws {}, Black wins {}",
+        count.results[0], count.results[1], count.results[2]
+    )?;
     Ok(0)
 }

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use shakmaty::{Chess, Color, Move, Position};
 use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase};
 
+use crate::board::pawns::PawnEnding;
 use crate::board::position::Kpk;
 
 use crate::error::{PecpError, Result};
@@ -70,8 +71,9 @@ impl TbValue {
 pub struct Tablebases {
     tb: Tablebase<Chess>,
     dir: PathBuf,
-    /// The 4-piece files loaded (0 to 60).
-    four_piece_files: usize,
+    /// The 4-piece files loaded: bit i for the i-th of
+    /// [`four_piece_names`].
+    four_pieces_loaded: u64,
     /// The best move of each KPK position once probed (see
     /// [`Tablebases::best_move`]): a function of the position, so each is
     /// probed once however many lines pass through it.
@@ -135,6 +137,36 @@ fn dtz_of_code(c: u32) -> MaybeRounded<Dtz> {
     } else {
         MaybeRounded::Precise(v)
     }
+}
+
+/// The 4-piece files that judge a pawn ending: its own, and those of the
+/// endings one promotion (to any piece) leads to, WDL and DTZ.
+pub fn files_of_ending(ending: PawnEnding) -> Vec<String> {
+    let tables: Vec<String> = match ending {
+        PawnEnding::Kpkp => ["P", "Q", "R", "B", "N"]
+            .iter()
+            .map(|p| format!("K{p}vKP"))
+            .collect(),
+        PawnEnding::Kppk => ["P", "Q", "R", "B", "N"]
+            .iter()
+            .map(|p| format!("K{p}PvK"))
+            .collect(),
+    };
+    let mut names = Vec::new();
+    for ext in ["rtbw", "rtbz"] {
+        names.extend(tables.iter().map(|t| format!("{t}.{ext}")));
+    }
+    names
+}
+
+/// The names of the sixty 4-piece files, in the order of
+/// `tablebases/SHA256SUMS`.
+fn four_piece_names() -> Vec<&'static str> {
+    crate::judges::files::expected_files()
+        .into_iter()
+        .filter(|e| !e.required)
+        .map(|e| e.name)
+        .collect()
 }
 
 impl std::fmt::Debug for Tablebases {
@@ -204,14 +236,16 @@ impl Tablebases {
             })?;
         }
         let dir = files[0].path.as_ref().and_then(|p| p.parent());
-        let four_piece_files = files
+        let names = four_piece_names();
+        let four_pieces_loaded = files
             .iter()
             .filter(|f| !f.expected.required && f.status == FileStatus::Ok)
-            .count();
+            .filter_map(|f| names.iter().position(|n| *n == f.expected.name))
+            .fold(0u64, |mask, i| mask | 1 << i);
         Ok(Tablebases {
             tb,
             dir: dir.map_or_else(PathBuf::new, Path::to_path_buf),
-            four_piece_files,
+            four_pieces_loaded,
             best: Vec::new(),
             wdl: Vec::new(),
             dtz: Vec::new(),
@@ -233,10 +267,43 @@ impl Tablebases {
         Tablebases::open_in(&lookup.dirs).map(Some)
     }
 
+    /// [`Tablebases::discover`] with the 4-piece files that are there
+    /// ([`Tablebases::open_with_four_pieces`]).
+    ///
+    /// # Errors
+    /// As [`Tablebases::open_with_four_pieces`].
+    pub fn discover_with_four_pieces(flag: Option<&Path>) -> Result<Option<Tablebases>> {
+        let lookup = Lookup::resolve(flag);
+        if !lookup.explicit && !crate::judges::files::any_present(&lookup.dirs) {
+            return Ok(None);
+        }
+        Tablebases::open_with_four_pieces(&lookup.dirs).map(Some)
+    }
+
+    /// Refuses, naming the first missing file, unless every 4-piece file
+    /// that judges `ending` was loaded: the ending's own WDL and DTZ files
+    /// and those of each promotion of one pawn.
+    ///
+    /// # Errors
+    /// [`PecpError::TableFile`] with [`FileStatus::Missing`].
+    pub fn require(&self, ending: PawnEnding) -> Result<()> {
+        for name in files_of_ending(ending) {
+            let names = four_piece_names();
+            let i = names.iter().position(|n| *n == name);
+            if i.is_none_or(|i| self.four_pieces_loaded & 1 << i == 0) {
+                return Err(PecpError::TableFile {
+                    path: self.dir.join(&name),
+                    problem: FileStatus::Missing,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// How many of the sixty 4-piece files were found and loaded (0 unless
     /// opened with [`Tablebases::open_with_four_pieces`]).
     pub fn four_piece_files(&self) -> usize {
-        self.four_piece_files
+        self.four_pieces_loaded.count_ones() as usize
     }
 
     /// The folder the tables came from.

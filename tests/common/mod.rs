@@ -69,3 +69,25 @@ pub fn pecp(args: &[&str]) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// The folder with the whole set, when the tests have it.
+pub fn four_piece_tables(test: &str) -> Option<PathBuf> {
+    tables(test)?;
+    let dir = tables_dir();
+    let t = Tablebases::open_with_four_pieces(std::slice::from_ref(&dir)).unwrap();
+    if t.four_piece_files() == 60 {
+        return Some(dir);
+    }
+    let required = std::env::var("PECP_REQUIRE_TABLES").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "{test}: the 4-piece tables are required but only {} of 60 are there",
+        t.four_piece_files()
+    );
+    eprintln!(
+        "SKIPPED {test}: {} of the 60 4-piece files in {}",
+        t.four_piece_files(),
+        dir.display()
+    );
+    None
+}

@@ -1,0 +1,247 @@
+//! The pawn endings of four pieces beyond KPK: a pawn each (KPKP) and two
+//! pawns against the lone king (KPPK), checked once and normalised the way
+//! KPK is: in KPPK White holds the two pawns (the board mirrored and the
+//! colours swapped when the user's Black does); KPKP, the same material on
+//! both sides, is kept as given. An en passant right the input gives is
+//! kept (shakmaty keeps it only where a capture is legal).
+
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, FromSetup, Position, Role, Setup, Square};
+
+use crate::board::position::Orientation;
+use crate::error::{PecpError, Result};
+
+/// Which of the two endings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PawnEnding {
+    /// A pawn each.
+    Kpkp,
+    /// Two pawns against the lone king.
+    Kppk,
+}
+
+impl PawnEnding {
+    /// Both, in the order they are listed.
+    pub const ALL: [PawnEnding; 2] = [PawnEnding::Kpkp, PawnEnding::Kppk];
+
+    /// The short name (`kpkp`, `kppk`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PawnEnding::Kpkp => "kpkp",
+            PawnEnding::Kppk => "kppk",
+        }
+    }
+
+    /// The material in words.
+    pub fn title(self) -> &'static str {
+        match self {
+            PawnEnding::Kpkp => "king and pawn against king and pawn",
+            PawnEnding::Kppk => "king and two pawns against king",
+        }
+    }
+
+    /// The ending of this short name.
+    pub fn named(name: &str) -> Option<PawnEnding> {
+        PawnEnding::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// The ending a board's material makes, in the board's own colours:
+    /// the kings, and two pawns besides them and nothing else (one each,
+    /// or both of one colour). The colour holding KPPK's two pawns too.
+    pub fn of_board(board: &shakmaty::Board) -> Option<(PawnEnding, Color)> {
+        let kings = board.kings();
+        if board.occupied().count() != 4 || (board.occupied() & !kings) != board.pawns() {
+            return None;
+        }
+        if (kings & board.white()).count() != 1 || (kings & board.black()).count() != 1 {
+            return None;
+        }
+        match (board.pawns() & board.white()).count() {
+            1 => Some((PawnEnding::Kpkp, Color::White)),
+            2 => Some((PawnEnding::Kppk, Color::White)),
+            0 => Some((PawnEnding::Kppk, Color::Black)),
+            _ => None,
+        }
+    }
+}
+
+/// A legal KPKP or KPPK position, normalised (KPPK: White holds the
+/// pawns). The only ways to get one check legality: [`PawnPosition::new`]
+/// from a legal shakmaty position, and [`all_positions`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PawnPosition {
+    pos: Chess,
+    ending: PawnEnding,
+}
+
+impl PawnPosition {
+    /// The normalised position and the orientation that shows it in the
+    /// user's colours, or `None` when `pos` is not one of these endings.
+    pub fn new(pos: &Chess) -> Option<(PawnPosition, Orientation)> {
+        let (ending, holder) = PawnEnding::of_board(pos.board())?;
+        let orientation = match holder {
+            Color::White => Orientation::AsGiven,
+            Color::Black => Orientation::Flipped,
+        };
+        let pos = crate::board::position::to_user(pos, orientation);
+        Some((PawnPosition { pos, ending }, orientation))
+    }
+
+    /// The position (normalised colours).
+    pub fn chess(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// Which ending it is.
+    pub fn ending(&self) -> PawnEnding {
+        self.ending
+    }
+
+    /// White's pawns (one or two).
+    pub fn white_pawns(&self) -> Bitboard {
+        self.pos.board().pawns() & self.pos.board().white()
+    }
+
+    /// Black's pawn, in KPKP.
+    pub fn black_pawn(&self) -> Option<Square> {
+        (self.pos.board().pawns() & self.pos.board().black()).first()
+    }
+}
+
+/// The squares a pawn may stand on: ranks 2 to 7.
+const PAWN_SQUARES: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
+
+/// Calls `f` with every legal position of the ending (no en passant
+/// right), both sides to move: for KPPK White holds the pawns, for KPKP
+/// each pawn is on its own side. The order is fixed: side to move, white
+/// king, black king, then the pawns by square. `wk_from` limits the white
+/// king to the squares of a set (for sharing the work among threads).
+pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(Chess)) {
+    for turn in [Color::White, Color::Black] {
+        for wk in kings {
+            for bk in Square::ALL {
+                if wk.distance(bk) <= 1 {
+                    continue;
+                }
+                let free = PAWN_SQUARES & !Bitboard::from(wk) & !Bitboard::from(bk);
+                for (a, b) in pawn_pairs(ending, free) {
+                    if let Some(pos) = legal(turn, wk, bk, ending, a, b) {
+                        f(pos);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every legal position of the ending, in [`for_each_position`]'s order.
+pub fn all_positions(ending: PawnEnding) -> Vec<PawnPosition> {
+    let mut out = Vec::new();
+    for_each_position(ending, Bitboard::FULL, |pos| {
+        out.push(PawnPosition { pos, ending });
+    });
+    out
+}
+
+/// The pawns' squares: KPKP (white pawn, black pawn) on distinct squares,
+/// KPPK the unordered pairs.
+fn pawn_pairs(ending: PawnEnding, free: Bitboard) -> Vec<(Square, Square)> {
+    let mut pairs = Vec::new();
+    for a in free {
+        for b in free {
+            let keep = match ending {
+                PawnEnding::Kpkp => a != b,
+                PawnEnding::Kppk => a < b,
+            };
+            if keep {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
+/// The position if it is legal: the side not to move not in check, and
+/// whatever else shakmaty checks.
+fn legal(
+    turn: Color,
+    wk: Square,
+    bk: Square,
+    ending: PawnEnding,
+    a: Square,
+    b: Square,
+) -> Option<Chess> {
+    let mut setup = Setup::empty();
+    setup.board.set_piece_at(wk, Color::White.king());
+    setup.board.set_piece_at(bk, Color::Black.king());
+    setup.board.set_piece_at(a, Color::White.pawn());
+    let second = match ending {
+        PawnEnding::Kpkp => Color::Black,
+        PawnEnding::Kppk => Color::White,
+    };
+    setup.board.set_piece_at(b, second.pawn());
+    setup.turn = turn;
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
+}
+
+/// The user's FEN, EPD or paper notation as a normalised pawn ending, the
+/// orientation and the move counters.
+///
+/// # Errors
+/// The text's own error ([`crate::board::position::parse_chess`] or the
+/// paper notation's), or [`PecpError::NotPawnEnding`] naming the
+/// material when it is legal chess but neither ending.
+pub fn parse(text: &str) -> Result<(PawnPosition, Orientation)> {
+    let pos = crate::board::position::parse_known_chess(text)?;
+    PawnPosition::new(&pos).ok_or_else(|| PecpError::NotPawnEnding(material_words(pos.board())))
+}
+
+/// The material in words: "white: king, 2 pawns; black: king".
+fn material_words(board: &shakmaty::Board) -> String {
+    let side = |c: Color| {
+        let mine = board.by_color(c);
+        let mut parts = Vec::new();
+        for role in Role::ALL.iter().rev() {
+            let n = (board.by_role(*role) & mine).count();
+            if n > 0 {
+                let name = format!("{role:?}").to_lowercase();
+                parts.push(if n == 1 { name } else { format!("{n} {name}s") });
+            }
+        }
+        format!(
+            "{}: {}",
+            crate::board::position::color_name(c),
+            parts.join(", ")
+        )
+    };
+    format!("{}; {}", side(Color::White), side(Color::Black))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endings_are_told_by_their_material() {
+        let pos = |fen: &str| crate::board::position::parse_chess(fen).unwrap();
+        let kpkp = pos("8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1");
+        assert_eq!(
+            PawnEnding::of_board(kpkp.board()),
+            Some((PawnEnding::Kpkp, Color::White))
+        );
+        let (p, o) = PawnPosition::new(&pos("8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1")).unwrap();
+        assert_eq!((p.ending(), o), (PawnEnding::Kppk, Orientation::Flipped));
+        assert_eq!(p.white_pawns().count(), 2);
+        assert_eq!(p.chess().turn(), Color::Black);
+        assert!(PawnPosition::new(&pos("8/8/3k4/8/3P4/3K4/8/8 w - - 0 1")).is_none());
+        assert!(PawnPosition::new(&pos("8/8/3k4/3p4/3P4/3K4/8/7N w - - 0 1")).is_none());
+    }
+
+    #[test]
+    fn material_is_named_when_refused() {
+        let e = parse("8/8/3k4/3pp3/3P4/3K4/8/8 w - - 0 1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "not a pawn ending of four pieces (a pawn each, or two against the king): white: king, pawn; black: king, 2 pawns"
+        );
+    }
+}

@@ -1,0 +1,202 @@
+//! The pawn endings of four pieces beyond KPK (a pawn each, KPKP; two
+//! pawns against the king, KPPK): read in every notation, normalised,
+//! shown, and enumerated to the counts the tables give.
+
+mod common;
+
+use pecp::board::pawns::{PawnEnding, PawnPosition, for_each_position, parse};
+use pecp::board::position::{Orientation, fen_of, paper_any, to_user};
+use shakmaty::{Bitboard, Color, Position};
+
+fn stdout(args: &[&str]) -> (Option<i32>, String, String) {
+    let o = common::pecp(args);
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_position_is_enumerated_as_the_tables_count_them() {
+    // Both sides to move, no en passant right: the counts the tables'
+    // README gives.
+    for (ending, all, white) in [
+        (PawnEnding::Kpkp, 14_872_176, 7_436_088),
+        (PawnEnding::Kppk, 7_436_088, 3_613_342),
+    ] {
+        let (mut n, mut w) = (0usize, 0usize);
+        for_each_position(ending, Bitboard::FULL, |pos| {
+            n += 1;
+            w += usize::from(pos.turn() == Color::White);
+        });
+        assert_eq!((n, w), (all, white), "{}", ending.name());
+    }
+}
+
+#[test]
+fn fen_epd_and_paper_notation_agree() {
+    let cases = [
+        (
+            "8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1",
+            "wk(4/3) wp(4/4) bk(4/6) bp(4/5) white",
+        ),
+        (
+            "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1",
+            "wk(5/1) wp(4/2) wp(5/2) bk(4/5) black",
+        ),
+        (
+            "7K/8/k1P5/7p/8/8/8/8 w - - 0 1",
+            "wk(8/8) wp(3/6) bk(1/6) bp(8/5) white",
+        ),
+    ];
+    for (fen, paper) in cases {
+        let (a, oa) = parse(fen).unwrap();
+        let (b, ob) = parse(paper).unwrap();
+        let epd = fen.replace(" 0 1", " bm Kd4; id \"x\";");
+        let (c, _) = parse(&epd).unwrap();
+        assert_eq!((&a, oa), (&b, ob), "{fen}");
+        assert_eq!(a, c, "{epd}");
+        let shown = to_user(a.chess(), oa);
+        assert_eq!(fen_of(&shown), fen);
+        assert_eq!(paper_any(&shown), paper);
+    }
+}
+
+#[test]
+fn two_black_pawns_are_colour_flipped_and_a_pawn_each_is_not() {
+    let (p, o) = parse("8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1").unwrap();
+    assert_eq!(p.ending(), PawnEnding::Kppk);
+    assert_eq!(o, Orientation::Flipped);
+    // The pawns c5, d5 of Black become c4, d4 of White; Black moves.
+    assert_eq!(fen_of(p.chess()), "8/8/3k4/8/2PP4/3K4/8/8 b - - 0 1");
+    assert_eq!(p.white_pawns().count(), 2);
+    assert_eq!(p.black_pawn(), None);
+    let (q, o) = parse("bk(4/6) bp(3/5) bp(4/5) wk(4/3) white").unwrap();
+    assert_eq!((&q, o), (&p, Orientation::Flipped));
+    let (k, o) = parse("8/8/3k4/3p4/3P4/3K4/8/8 b - - 0 1").unwrap();
+    assert_eq!((k.ending(), o), (PawnEnding::Kpkp, Orientation::AsGiven));
+    assert_eq!(k.black_pawn(), Some(shakmaty::Square::D5));
+}
+
+#[test]
+fn an_en_passant_right_is_honoured() {
+    let (p, _) = parse("8/8/8/3pP3/8/2k5/8/4K3 w - d6 0 1").unwrap();
+    assert_eq!(
+        p.chess().ep_square(shakmaty::EnPassantMode::Legal),
+        Some(shakmaty::Square::D6)
+    );
+    let sans: Vec<String> = p
+        .chess()
+        .legal_moves()
+        .into_iter()
+        .map(|m| shakmaty::san::San::from_move(p.chess(), m).to_string())
+        .collect();
+    assert!(sans.contains(&"exd6".to_string()), "{sans:?}");
+    // Without the right the capture is not there.
+    let (q, _) = parse("8/8/8/3pP3/8/2k5/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        q.chess().legal_moves().len() + 1,
+        p.chess().legal_moves().len()
+    );
+}
+
+#[test]
+fn other_material_and_bad_positions_are_refused_in_one_line() {
+    let err = |t: &str| parse(t).unwrap_err().to_string();
+    assert_eq!(
+        err("8/8/3k4/3pp3/3P4/3K4/8/8 w - - 0 1"),
+        "not a pawn ending of four pieces (a pawn each, or two against the king): white: king, pawn; black: king, 2 pawns"
+    );
+    assert!(err("8/8/3k4/3p4/3P4/3K4/8/7N w - - 0 1").contains("knight"));
+    assert!(err("wk(5/1) wp(4/2) wp(4/2) bk(4/5) black").contains("two pieces on one square"));
+    assert!(err("wk(5/1) wp(4/1) wp(5/2) bk(4/5) black").starts_with("illegal position"));
+    assert!(err("wk(5/1) wk(4/3) wp(5/2) bk(4/5) black").contains("wk given twice"));
+    assert!(err("8/8/3k4/3p4/3P4/3K4/8/8").contains("side to move"));
+    assert!(
+        PawnPosition::new(
+            &pecp::board::position::parse_chess("8/8/3k4/8/3P4/3K4/8/8 w - - 0 1").unwrap()
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn show_takes_both_endings() {
+    let (code, text, _) = stdout(&["show", "wk(5/1) wp(4/2) wp(5/2) bk(4/5) black"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("ending:       KPPK (king and two pawns against king)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("fen:          8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("legal moves:  Kc4 Kc5 Kc6 Kd4 Kd6 Ke4 Ke5 Ke6 (8)"),
+        "{text}"
+    );
+    let (code, text, _) = stdout(&["show", "8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("paper:        wk(4/3) bk(4/6) bp(3/5) bp(4/5) white"),
+        "{text}"
+    );
+    assert!(
+        text.contains("legal moves:  Kc2 Kc3 Kd2 Ke2 Ke3 (5)"),
+        "{text}"
+    );
+    let (code, text, _) = stdout(&["show", "8/8/8/3pP3/8/2k5/8/4K3 w - d6 0 1", "--ascii"]);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("ending:       KPKP"), "{text}");
+    assert!(text.contains("exd6"), "{text}");
+    let (code, text, err) = stdout(&["show", "8/8/3k4/3pp3/3P4/3K4/8/8 w - - 0 1"]);
+    assert_eq!((code, text.as_str()), (Some(2), ""));
+    assert!(
+        err.starts_with("pecp: ") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+#[test]
+fn the_tables_judge_every_position_as_their_statistics_say() {
+    let Some(dir) = common::four_piece_tables("pawn endings, WDL sweep") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    for (ending, line) in [
+        (
+            "kpkp",
+            "White wins 4950998, draws 4970180, Black wins 4950998",
+        ),
+        ("kppk", "White wins 7076168, draws 359920, Black wins 0"),
+    ] {
+        let (code, text, err) = stdout(&["bench", "sweep", "--ending", ending, "--tablebases", d]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(text.contains(line), "{text}");
+    }
+}
+
+#[test]
+fn a_missing_four_piece_table_is_named() {
+    let Some(dir) = common::four_piece_tables("pawn endings, a missing table") else {
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("pecp-pawns-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for e in pecp::judges::files::expected_files() {
+        if e.required || e.name.starts_with("KPPvK") {
+            std::fs::copy(dir.join(e.name), tmp.join(e.name)).unwrap();
+        }
+    }
+    let t = tmp.to_str().unwrap();
+    let (code, _, err) = stdout(&["bench", "sweep", "--ending", "kpkp", "--tablebases", t]);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("pecp: tablebase: ") && err.contains("KPvKP.rtbw"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}
