@@ -37,6 +37,35 @@ fn every_position_is_covered_by_exactly_one_book() {
     }
 }
 
+/// Every KPPK position (a spread sample) is covered by the KPPK book, and
+/// so is what a promotion leaves (a pawn and the new piece); a capture
+/// leaves KPK, covered by the KPK book.
+#[test]
+fn two_pawns_are_covered_by_the_kppk_book() {
+    use pecp::board::pawns::{PawnEnding, all_positions as pawn_positions};
+    let all = pawn_positions(PawnEnding::Kppk);
+    let mut seen = [0usize; 3];
+    for p in all.iter().step_by(97) {
+        let pos = p.chess();
+        assert_eq!(covering(&Node::from_chess(pos)), ["kppk"]);
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let node = Node::from_chess(&after);
+            let (want, i) = if m.is_capture() {
+                ("kpk", 0)
+            } else if m.is_promotion() {
+                ("kppk", 1)
+            } else {
+                ("kppk", 2)
+            };
+            seen[i] += 1;
+            assert_eq!(covering(&node), [want], "{m:?} from {pos:?}");
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 /// Each book's rule table names exactly the rules its program fires
 /// (every row has a clause, every clause a row), and lists criteria with
 /// sentences; books are found by their names, which differ.
@@ -44,7 +73,7 @@ fn every_position_is_covered_by_exactly_one_book() {
 fn every_book_is_complete() {
     let mut names: Vec<&str> = ALL.iter().map(|b| b.name()).collect();
     names.dedup();
-    assert_eq!(names, ["kpk", "mating"]);
+    assert_eq!(names, ["kpk", "mating", "kppk"]);
     for book in ALL {
         assert!(std::ptr::eq(books::named(book.name()).unwrap(), book));
         let heads = clause_heads(book.spec().program);

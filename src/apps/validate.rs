@@ -73,7 +73,8 @@ pub struct Confusion {
 }
 
 impl Confusion {
-    fn add(&mut self, win: bool, v: Verdict) {
+    /// Counts one position: won or not, and the verdict it got.
+    pub(crate) fn add(&mut self, win: bool, v: Verdict) {
         *match (win, v) {
             (true, Verdict::Win) => &mut self.win_as_win,
             (true, Verdict::Draw) => &mut self.win_as_draw,
@@ -82,6 +83,16 @@ impl Confusion {
             (false, Verdict::Draw) => &mut self.draw_as_draw,
             (false, Verdict::Unknown) => &mut self.draw_as_unknown,
         } += 1;
+    }
+
+    /// Adds another matrix's counts.
+    pub(crate) fn merge(&mut self, o: &Confusion) {
+        self.win_as_win += o.win_as_win;
+        self.win_as_draw += o.win_as_draw;
+        self.win_as_unknown += o.win_as_unknown;
+        self.draw_as_win += o.draw_as_win;
+        self.draw_as_draw += o.draw_as_draw;
+        self.draw_as_unknown += o.draw_as_unknown;
     }
 
     fn total(&self) -> usize {
@@ -168,6 +179,14 @@ pub struct Count {
     pub positions: usize,
     /// Of which sound.
     pub sound: usize,
+}
+
+impl Count {
+    /// Adds another count.
+    pub(crate) fn merge(&mut self, o: &Count) {
+        self.positions += o.positions;
+        self.sound += o.sound;
+    }
 }
 
 /// Move soundness for both sides.

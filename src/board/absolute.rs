@@ -64,6 +64,7 @@ impl Absolute {
 fn white_attacks(node: &Node, s: Sq) -> bool {
     dist(node.wk, s) == 1
         || node.pawn.is_some_and(|p| pawn_attacks(p).any(|a| a == s))
+        || node.pawn2.is_some_and(|p| pawn_attacks(p).any(|a| a == s))
         || node
             .piece
             .is_some_and(|(f, r)| piece_attacks(f, r, node.wk).contains(&s))
@@ -73,11 +74,15 @@ fn white_attacks(node: &Node, s: Sq) -> bool {
 /// black king, not onto its own unit), a pawn step, or any move of a
 /// promoted piece.
 fn white_can_move(node: &Node) -> bool {
-    let own = |s: Sq| node.pawn == Some(s) || node.piece.is_some_and(|(f, _)| f == s);
+    let own = |s: Sq| {
+        node.pawn == Some(s) || node.pawn2 == Some(s) || node.piece.is_some_and(|(f, _)| f == s)
+    };
     let king = neighbours(node.wk).any(|s| dist(s, node.bk) > 1 && !own(s));
-    let pawn = node
-        .pawn
-        .is_some_and(|p| Sq(p.0, p.1 + 1) != node.wk && Sq(p.0, p.1 + 1) != node.bk);
+    let steps = |p: Sq| {
+        let to = Sq(p.0, p.1 + 1);
+        to != node.wk && to != node.bk && !own(to)
+    };
+    let pawn = node.pawn.into_iter().chain(node.pawn2).any(steps);
     king || pawn || node.piece.is_some()
 }
 
@@ -91,6 +96,7 @@ mod tests {
             wk,
             bk,
             pawn,
+            pawn2: None,
             piece,
             turn,
         }

@@ -13,8 +13,11 @@ pub struct Node {
     pub wk: Sq,
     /// Black king.
     pub bk: Sq,
-    /// The white pawn, if still on the board.
+    /// The white pawn, if still on the board (of two, the one further up
+    /// the board; on one rank, the one on the lower file).
     pub pawn: Option<Sq>,
+    /// White's second pawn, in the endings with two (KPPK).
+    pub pawn2: Option<Sq>,
     /// The piece the pawn became, if it promoted.
     pub piece: Option<(Sq, Promo)>,
     /// Side to move.
@@ -28,23 +31,24 @@ impl Node {
             wk: Sq::from_square(k.wk()),
             bk: Sq::from_square(k.bk()),
             pawn: Some(Sq::from_square(k.wp())),
+            pawn2: None,
             piece: None,
             turn: side(k.turn()),
         }
     }
 
-    /// From a normalised shakmaty position with White's king and at most one
-    /// other white unit against the lone black king.
+    /// From a normalised shakmaty position with White's king, at most two
+    /// pawns and at most one other white unit against the lone black king.
     pub fn from_chess(pos: &Chess) -> Node {
         let board = pos.board();
         let wk = board.king_of(Color::White).expect("white king");
         let bk = board.king_of(Color::Black).expect("black king");
-        let mut pawn = None;
+        let mut pawns: Vec<Sq> = Vec::new();
         let mut piece = None;
         for sq in board.white() & !board.kings() {
             let s = Sq::from_square(sq);
             match board.role_at(sq) {
-                Some(Role::Pawn) => pawn = Some(s),
+                Some(Role::Pawn) => pawns.push(s),
                 Some(Role::Queen) => piece = Some((s, Promo::Queen)),
                 Some(Role::Rook) => piece = Some((s, Promo::Rook)),
                 Some(Role::Bishop) => piece = Some((s, Promo::Bishop)),
@@ -52,10 +56,13 @@ impl Node {
                 _ => {}
             }
         }
+        // The pawn further up first; on one rank, the lower file first.
+        pawns.sort_by_key(|p| (std::cmp::Reverse(p.1), p.0));
         Node {
             wk: Sq::from_square(wk),
             bk: Sq::from_square(bk),
-            pawn,
+            pawn: pawns.first().copied(),
+            pawn2: pawns.get(1).copied(),
             piece,
             turn: side(pos.turn()),
         }
@@ -63,8 +70,8 @@ impl Node {
 
     /// The KPK position, if the pawn is still on the board as a pawn.
     pub fn kpk(&self) -> Option<Kpk> {
-        match (self.pawn, self.piece) {
-            (Some(p), None) => Kpk::new(
+        match (self.pawn, self.piece, self.pawn2) {
+            (Some(p), None, None) => Kpk::new(
                 self.wk.to_square(),
                 p.to_square(),
                 self.bk.to_square(),
@@ -94,6 +101,7 @@ impl Node {
             wk: self.wk.mirror_file(),
             bk: self.bk.mirror_file(),
             pawn: self.pawn.map(Sq::mirror_file),
+            pawn2: self.pawn2.map(Sq::mirror_file),
             piece: self.piece.map(|(s, r)| (s.mirror_file(), r)),
             turn: self.turn,
         }

@@ -43,10 +43,11 @@ pub struct Args {
     depth: u8,
     #[command(flatten)]
     calc: super::Calc,
-    /// Validate a mating ending instead of KPK: every won position of
-    /// king and queen (kqk) or king and rook (krk) against king, played to
-    /// mate against perfect defence.
-    #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk"])]
+    /// Validate another ending instead of KPK: every won position of king
+    /// and queen (kqk) or king and rook (krk) against king, played to mate
+    /// against perfect defence; or every position of king and two pawns
+    /// against king (kppk) against the 4-piece tables.
+    #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk", "kppk"])]
     ending: Option<String>,
     /// With --ending: MATER plays first when it finds a forced mate of
     /// its kind within --mater-depth moves, as in `pecp line` (default:
@@ -144,6 +145,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
 
 /// `validate --ending kqk|krk`.
 fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
+    if let Some(pawns) = pecp::board::pawns::PawnEnding::named(ending) {
+        return run_pawn_ending(args, pawns, out);
+    }
     let ending = pecp::judges::mate_oracle::Ending::parse(ending).expect("clap checked it");
     let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
     let opts = pecp::apps::endings::EndingOptions {
@@ -163,6 +167,39 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
     } else {
         out.write_all(pecp::report::validation::ending_text(&report).as_bytes())?;
         let _ = writeln!(std::io::stderr(), "elapsed: {:.2} s", report.elapsed_s);
+    }
+    Ok(0)
+}
+
+/// `validate --ending kppk`.
+fn run_pawn_ending(
+    args: &Args,
+    ending: pecp::board::pawns::PawnEnding,
+    out: &mut impl Write,
+) -> Outcome {
+    let tb = pecp::Tablebases::discover_with_four_pieces(args.judging.tablebases.as_deref())?
+        .ok_or_else(|| {
+            pecp::PecpError::TablesNeeded(format!(
+                "validate --ending {} needs the 4-piece Syzygy tables (--tablebases DIR)",
+                ending.name()
+            ))
+        })?;
+    tb.require(ending)?;
+    let opts = pecp::apps::pawn_validate::PawnOptions {
+        ending,
+        moves: true,
+    };
+    let report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
+    if args.json {
+        out.write_all(json_pretty(&report).as_bytes())?;
+    } else {
+        out.write_all(pecp::report::validation::pawn_text(&report).as_bytes())?;
+        let _ = writeln!(
+            std::io::stderr(),
+            "elapsed: {:.2} s on {} threads",
+            report.elapsed_s,
+            report.threads
+        );
     }
     Ok(0)
 }

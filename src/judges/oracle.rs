@@ -81,6 +81,7 @@ fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
         wk: at(wk),
         bk: at(bk),
         pawn: None,
+        pawn2: None,
         piece: Some((at(q), role)),
         turn: Side::Black,
     })

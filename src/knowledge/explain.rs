@@ -247,7 +247,8 @@ pub fn deciding_rule(e: &Evaluation, book: &RuleTable) -> Option<RuleId> {
 }
 
 /// How soon a theme comes in a book's explanation, 0 first. Both results
-/// begin with the rules of chess and the square of the pawn. A win then
+/// begin with the rules of chess and the square of the pawn (or what two
+/// pawns do together). A win then
 /// names the key square the king stands on or reaches, the king in front,
 /// the opposition; a draw the rook pawn's corner, the blockade and the
 /// opposition before key squares. Races, counted in moves, come last.
@@ -255,7 +256,7 @@ fn simplicity(theme: Theme, win: bool) -> u8 {
     match (theme, win) {
         (Theme::Promotion | Theme::Capture | Theme::Stalemate | Theme::Material, _) => 0,
         (Theme::MatingNet, _) => 0,
-        (Theme::SquareOfThePawn, _) => 1,
+        (Theme::SquareOfThePawn | Theme::TwoPawns, _) => 1,
         (Theme::KeySquares, true) => 2,
         (Theme::KingInFront, true) => 3,
         (Theme::Opposition, true) => 4,

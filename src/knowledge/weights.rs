@@ -107,6 +107,8 @@ pub enum Theme {
     KingInFront,
     /// Mating with a queen or a rook: the box, the edge, the kings.
     MatingNet,
+    /// Two pawns together: one protects the other, or one is a spare.
+    TwoPawns,
 }
 
 impl Theme {
@@ -126,6 +128,7 @@ impl Theme {
             Theme::Race => "race",
             Theme::KingInFront => "king_in_front",
             Theme::MatingNet => "mating_net",
+            Theme::TwoPawns => "two_pawns",
         }
     }
 }

@@ -260,3 +260,67 @@ pub fn ending_text(r: &crate::apps::endings::EndingReport) -> String {
     }
     s
 }
+
+/// `validate --ending kppk` as text.
+pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let c = &r.confusion;
+    let mut s = format!(
+        "{}: {} positions ({} White to move), judged by the 4-piece Syzygy tables\n",
+        r.ending.to_uppercase(),
+        r.positions,
+        r.white_to_move
+    );
+    s += &format!(
+        "  by the tables: White wins {}, draws {}, Black wins {}\n",
+        r.truth[0], r.truth[1], r.truth[2]
+    );
+    let right = c.win_as_win + c.draw_as_draw;
+    s += &format!(
+        "  level-1 verdicts right: {right} ({:.2}%); won called drawn {}, unknown {}; not won called won {}, unknown {}\n",
+        pct(right, r.positions),
+        c.win_as_draw,
+        c.win_as_unknown,
+        c.draw_as_win,
+        c.draw_as_unknown
+    );
+    s += &format!(
+        "  deterministic verdicts: {} positions ({:.2}%), {} sound ({:.2}%)\n",
+        r.deterministic.positions,
+        pct(r.deterministic.positions, r.positions),
+        r.deterministic.sound,
+        pct(r.deterministic.sound, r.deterministic.positions)
+    );
+    for (what, count) in [
+        (
+            "White to move, won: the chosen move keeps the win",
+            &r.white_in_won,
+        ),
+        (
+            "Black to move, drawn: the chosen move keeps the draw",
+            &r.black_in_drawn,
+        ),
+    ] {
+        if let Some(m) = count {
+            s += &format!(
+                "  {what}: {} / {} ({:.2}%)\n",
+                m.sound,
+                m.positions,
+                pct(m.sound, m.positions)
+            );
+        }
+    }
+    s += "  rules (fired, agreeing with the tables):\n";
+    for rule in &r.rules {
+        s += &format!(
+            "    {:<28} {:<13} {:.2} {:>9} {:>9} ({:.2}%)\n",
+            rule.id,
+            rule.kind.word(),
+            rule.weight,
+            rule.fired,
+            rule.agree,
+            pct(rule.agree, rule.fired)
+        );
+    }
+    s
+}

@@ -39,10 +39,15 @@ pub static BOOK: Book = Book::new(BookSpec {
     program: include_str!("../../../rules/position.rs"),
 });
 
-/// A pawn on the board, or what is left after it queened as a minor piece
-/// or was taken: everything but a queen or rook against the lone king.
+/// One pawn on the board, or what is left after it queened as a minor
+/// piece or was taken: of the endings with one white unit, everything but
+/// a queen or rook against the lone king.
 fn covers(node: &Node) -> bool {
-    node.pawn.is_some() || node.piece.is_none_or(|(_, r)| !r.is_major())
+    match (node.pawn, node.pawn2, node.piece) {
+        (Some(_), None, None) => true,
+        (None, None, piece) => piece.is_none_or(|(_, r)| !r.is_major()),
+        _ => false,
+    }
 }
 
 /// Runs the level-1 program on the position put on the canonical half of
@@ -101,4 +106,45 @@ fn words(name: &str, node: &Node) -> Option<Word> {
             .map(|p| Word::Squares(level1::corner_squares(p).to_vec())),
         _ => None,
     }
+}
+
+/// What the book's deterministic rules prove of a KPK position, with the
+/// rule table in use: `Some(true)` a win, `Some(false)` a draw, `None`
+/// when none fires. The first deterministic rule in priority order
+/// decides, as in level 1. Remembered per position (the rules' own
+/// verdict, worked out once; the other books ask it of the KPK positions
+/// inside theirs).
+pub fn proves(k: crate::board::position::Kpk) -> Option<bool> {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static MEMO: OnceLock<Vec<AtomicU8>> = OnceLock::new();
+    let memo = MEMO.get_or_init(|| {
+        (0..crate::board::position::TABLE_SIZE)
+            .map(|_| AtomicU8::new(0))
+            .collect()
+    });
+    let slot = &memo[k.index()];
+    let code = match slot.load(Ordering::Relaxed) {
+        0 => {
+            let code = match proves_now(&Node::from_kpk(k)) {
+                Some(true) => 1,
+                Some(false) => 2,
+                None => 3,
+            };
+            slot.store(code, Ordering::Relaxed);
+            code
+        }
+        c => c,
+    };
+    [None, Some(true), Some(false), None][usize::from(code)]
+}
+
+fn proves_now(node: &Node) -> Option<bool> {
+    let table = BOOK.rules();
+    let fired = fires(node, table);
+    let first = fired
+        .iter()
+        .map(|r| table.row(r))
+        .find(|row| row.kind == crate::knowledge::weights::Kind::Deterministic)?;
+    Some(first.weight > 0.5)
 }

@@ -4,11 +4,12 @@ use crate::board::facts::Node;
 use crate::knowledge::book::Book;
 
 pub mod kpk;
+pub mod kppk;
 pub mod mating;
 
 /// Every book, in the order `pecp rules` lists them. Each position to move
 /// from is covered by exactly one (a test checks it).
-pub static ALL: [&Book; 2] = [&kpk::BOOK, &mating::BOOK];
+pub static ALL: [&Book; 3] = [&kpk::BOOK, &mating::BOOK, &kppk::BOOK];
 
 /// The book that judges a position to move from, found from its material.
 pub fn of(node: &Node) -> &'static Book {

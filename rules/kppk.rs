@@ -1,0 +1,269 @@
+// pecp's knowledge of king and two pawns against king (KPPK). Two Datalog
+// programs, as for KPK (rules/position.rs, rules/compare.rs) and the
+// mating book (rules/mating.rs): level 1 over ONE position, level 2 over
+// the level-1 best three. Normalised so that White has the pawns.
+//
+// Level 1, input: the kings, the side to move, the rules of chess, the two
+// pawns (the one further up first), and what the KPK book proves of each
+// pawn alone, the other taken off the board, with either side to move:
+// the same kings, the same board, one pawn fewer. After a capture one pawn
+// is left, and the KPK book's proof of it comes in the same way; after a
+// promotion the new piece is read by the rules of chess. Output:
+// `Fires(id)`, whose weight, kind, description, source, theme and sentence
+// live in `rules/kppk.toml`.
+//
+// Level 2, input: each finalist's pawns and kings tagged I1..I3, the side
+// choosing, and `Decided(tag, side)` when a deterministic level-1 rule
+// proves the finalist; output: `Prefer(criterion, x, y)`, tried in the
+// order of the `[[criterion]]` rows of `rules/kppk.toml`.
+//
+// The ideas are the books' (none is a cut-off fitted against the tables):
+// a pawn that wins alone makes the other a spare, unless the spare stands
+// in its way or hems the defending king in on the edge, where every move
+// risks stalemate [ML; DVOR]; two pawns that protect each other cannot be
+// taken [FINE; ML]; doubled rook pawns are no better than one when the
+// defending king stands in front of them [ML; FINE]; and what the rules
+// of chess decide (mate, stalemate, a safe new queen).
+//
+// Sources cited below:
+//   [FINE]  R. Fine, Basic Chess Endings, 1941, ch. 2 (two pawns against
+//           the king: pawns that protect each other, doubled pawns, rook
+//           pawns).
+//   [ML]    K. Müller and F. Lamprecht, Fundamental Chess Endings, 2001,
+//           ch. 2 (king and two pawns against king: connected and split
+//           pawns, doubled pawns, the rook pawns' corner, stalemate).
+//   [DVOR]  M. Dvoretsky, Dvoretsky's Endgame Manual, ch. 1 (pawn
+//           endings: giving up a pawn to reach a won ending, stalemate).
+
+use crepe::crepe;
+
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
+
+#[allow(unused_imports)]
+use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, pawn_attacks};
+
+/// A finalist's place among the level-1 best three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tag {
+    /// Level-1 best.
+    I1,
+    /// Second.
+    I2,
+    /// Third.
+    I3,
+}
+
+/// What the KPK book proves of one pawn alone: a win, a draw, or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Alone {
+    /// A deterministic KPK rule proves the win.
+    Wins,
+    /// A deterministic KPK rule proves the draw.
+    Draws,
+    /// No deterministic KPK rule speaks (or the position would be illegal
+    /// with one pawn).
+    Unproved,
+}
+
+/// Whether the pawn on `s` stands next to the black king on `b`, or
+/// attacks a square next to it: it takes squares from the king.
+pub fn hems_in(s: Sq, b: Sq) -> bool {
+    dist(s, b) <= 1 || pawn_attacks(s).any(|a| dist(a, b) == 1)
+}
+
+/// Whether `b` is on the edge of the board.
+pub fn on_edge(b: Sq) -> bool {
+    b.0 == 1 || b.0 == 8 || b.1 == 1 || b.1 == 8
+}
+
+pub mod level1 {
+    use super::*;
+
+    crepe! {
+        @input
+        pub struct WhiteKing(pub Sq);
+        @input
+        pub struct BlackKing(pub Sq);
+        @input
+        pub struct ToMove(pub Side);
+        @input
+        pub struct RulesOfChess(pub Absolute);
+        // Two pawns: the one further up first.
+        @input
+        pub struct Pawns(pub Sq, pub Sq);
+        // What the KPK book proves of the pawn on this square alone, the
+        // other taken off, with this side to move.
+        @input
+        pub struct AloneProves(pub Sq, pub Side, pub Alone);
+        // One pawn left after a capture, and what the KPK book proves of it.
+        @input
+        pub struct OnePawnLeft(pub Sq, pub Alone);
+        // The piece a pawn became, after a promotion.
+        @input
+        pub struct WhitePiece(pub Sq, pub Promo);
+
+        @output
+        pub struct Fires(pub &'static str);
+
+        // ==============================================================
+        // THE TWO PAWNS
+
+        // Each pawn, and the other one.
+        struct PawnAndOther(Sq, Sq);
+        PawnAndOther(a, b) <- Pawns(a, b);
+        PawnAndOther(b, a) <- Pawns(a, b);
+
+        // [FINE; ML] The other pawn stands in front of this one on its file:
+        // this one cannot pass it.
+        struct InTheWay(Sq, Sq);
+        InTheWay(other, pawn) <- PawnAndOther(pawn, other), (other.0 == pawn.0), (other.1 > pawn.1);
+
+        // [ML; DVOR] A pawn that takes squares from the black king on the
+        // edge: with so few squares left, a move can stalemate it.
+        struct StalemateRisk(Sq);
+        StalemateRisk(s) <- PawnAndOther(s, _), BlackKing(b), (hems_in(s, b)), (on_edge(b));
+
+        // [DVOR; ML] The pawn wins on its own, as king and pawn against
+        // king (the KPK book proves it), and the other is a spare: it is
+        // not in the way and cannot stalemate.
+        struct WinsAlone(Sq, Sq);
+        WinsAlone(pawn, spare) <-
+            PawnAndOther(pawn, spare), ToMove(t), AloneProves(pawn, t, Alone::Wins),
+            !InTheWay(spare, pawn), !StalemateRisk(spare);
+
+        // [FINE; ML] One pawn protects the other: the king cannot take the
+        // front one, and taking the rear one lets the front one run.
+        struct Protects(Sq, Sq);
+        Protects(r, f) <- PawnAndOther(r, f), (pawn_attacks(r).any(|a| a == f));
+
+        // Doubled rook pawns, and the front one.
+        struct DoubledRookPawns(Sq);
+        DoubledRookPawns(f) <- Pawns(f, r), (f.0 == r.0), (f.0 == 1 || f.0 == 8);
+
+        // The black king can take a pawn now: Black to move, next to a
+        // pawn that neither the king nor the other pawn guards.
+        struct PawnHangs(Sq);
+        PawnHangs(p) <-
+            ToMove(Side::Black), PawnAndOther(p, o), BlackKing(b), WhiteKing(w),
+            (dist(b, p) == 1), (dist(w, p) > 1), (!pawn_attacks(o).any(|a| a == p));
+
+        // ==============================================================
+        // THE SCORING RULES, in the order of rules/kppk.toml.
+
+        // [rules of chess] Mate, or a new queen or rook that cannot be
+        // taken and no stalemate.
+        Fires("absolute_win") <- RulesOfChess(a), (a.win());
+        // [FIDE Laws 5.2] Stalemate.
+        Fires("absolute_draw_stalemate") <- RulesOfChess(a), (a.stalemate);
+        // After a capture: the pawn left wins or draws as the KPK book
+        // proves.
+        Fires("one_pawn_left_wins") <- OnePawnLeft(_, Alone::Wins);
+        Fires("one_pawn_left_draws") <- OnePawnLeft(_, Alone::Draws);
+        // [DVOR; ML] One pawn wins alone; the other is a spare.
+        Fires("spare_pawn") <- WinsAlone(_, _);
+        // [ML; FINE] Doubled rook pawns, the black king in front of them,
+        // and the front pawn alone a draw whoever moves: the rear pawn's
+        // tempo moves do not help, for the king never leaves the corner.
+        Fires("doubled_rook_pawns_corner") <-
+            DoubledRookPawns(f), BlackKing(b), (b.1 > f.1),
+            AloneProves(f, Side::White, Alone::Draws), AloneProves(f, Side::Black, Alone::Draws);
+
+        // Averaged: what a player weighs when nothing is proved.
+        // [FINE; ML] The pawns protect each other.
+        Fires("pawns_protect_each_other") <- Protects(_, _);
+        // [ML] The pawns side by side on one rank.
+        Fires("pawns_side_by_side") <- Pawns(a, b), (a.1 == b.1), ((a.0 - b.0).abs() == 1);
+        // The white king next to a pawn, escorting it.
+        Fires("king_escorts") <- PawnAndOther(p, _), WhiteKing(w), (dist(w, p) == 1);
+        // [rules of chess] Black is about to take a pawn.
+        Fires("pawn_hangs") <- PawnHangs(_);
+        // Doubled pawns: one cannot pass the other.
+        Fires("pawns_doubled") <- Pawns(a, b), (a.0 == b.0);
+    }
+
+    /// The program's input for `node`: `alone(pawn, side)` is what the KPK
+    /// book proves of that pawn alone with that side to move.
+    pub fn load(node: &Node, alone: &dyn Fn(Sq, Side) -> Alone) -> Crepe {
+        let mut rt = Crepe::new();
+        rt.extend([WhiteKing(node.wk)]);
+        rt.extend([BlackKing(node.bk)]);
+        rt.extend([ToMove(node.turn)]);
+        rt.extend([RulesOfChess(Absolute::of(node))]);
+        if let Some((s, r)) = node.piece {
+            rt.extend([WhitePiece(s, r)]);
+        }
+        match (node.pawn, node.pawn2, node.piece) {
+            (Some(a), Some(b), _) => {
+                rt.extend([Pawns(a, b)]);
+                for p in [a, b] {
+                    for side in [Side::White, Side::Black] {
+                        rt.extend([AloneProves(p, side, alone(p, side))]);
+                    }
+                }
+            }
+            (Some(p), None, None) => rt.extend([OnePawnLeft(p, alone(p, node.turn))]),
+            _ => {}
+        }
+        rt
+    }
+}
+
+pub mod level2 {
+    use super::*;
+
+    crepe! {
+        @input
+        pub struct Finalist(pub Tag, pub Sq, pub Sq);
+        @input
+        pub struct FinalistPawn(pub Tag, pub Sq);
+        @input
+        pub struct FinalistPiece(pub Tag, pub Sq, pub Promo);
+        @input
+        pub struct Outcome(pub Tag, pub Absolute);
+        @input
+        pub struct Mover(pub Side);
+        @input
+        pub struct Decided(pub Tag, pub Side);
+
+        @output
+        pub struct Prefer(pub &'static str, pub Tag, pub Tag);
+
+        struct Pair(Tag, Tag);
+        Pair(x, y) <- Finalist(x, _, _), Finalist(y, _, _), (x != y);
+
+        // A new queen or rook that stays, or mate.
+        struct Promotes(Tag);
+        Promotes(t) <- Outcome(t, a), (a.win());
+        // The sum of the pawns' ranks: how far they have come.
+        struct PawnAdvance(Tag, i8);
+        struct HasPawns(Tag);
+        HasPawns(t) <- FinalistPawn(t, _);
+        struct TwoPawns(Tag);
+        TwoPawns(t) <- FinalistPawn(t, a), FinalistPawn(t, b), (a != b);
+
+        // 1. [rules of chess] Mate, or a safe promotion.
+        Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
+        // 2. [rules of chess] Black takes a pawn when it can.
+        Prefer("takes_a_pawn", x, y) <- Mover(Side::Black), Pair(x, y), TwoPawns(y), !TwoPawns(x);
+        // 3. A finalist the level-1 rules prove for the mover.
+        Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
+        // 4. [FINE] A pawn moves up: the pawns march on.
+        Prefer("pawn_advances", x, y) <-
+            Mover(Side::White), Pair(x, y), PawnAdvance(x, a), PawnAdvance(y, b), (a > b);
+        PawnAdvance(t, 0) <- Finalist(t, _, _), !HasPawns(t);
+        PawnAdvance(t, s) <- HasPawns(t), FinalistPawnSum(t, s);
+        struct FinalistPawnSum(Tag, i8);
+        FinalistPawnSum(t, a.1 + b.1) <- FinalistPawn(t, a), FinalistPawn(t, b), (a < b);
+        FinalistPawnSum(t, a.1) <- FinalistPawn(t, a), !TwoPawns(t);
+        // 5. The black king keeps near the pawns.
+        Prefer("king_near_the_pawns", x, y) <-
+            Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
+        struct Nearest(Tag, i8);
+        struct Distance(Tag, i8);
+        Distance(t, dist(b, p)) <- Finalist(t, _, b), FinalistPawn(t, p);
+        Nearest(t, d) <- Distance(t, d), !Nearer(t, d);
+        struct Nearer(Tag, i8);
+        Nearer(t, d) <- Distance(t, d), Distance(t, e), (e < d);
+    }
+}

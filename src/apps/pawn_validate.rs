@@ -1,0 +1,224 @@
+//! `validate --ending kppk`: every legal position of a pawn ending of four
+//! pieces against the 4-piece tables. The book's level-1 verdict, each
+//! deterministic rule's soundness, every rule's agreement with the truth,
+//! and (with moves) whether the move PECP chooses keeps the value for
+//! either side.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use shakmaty::{Bitboard, Chess, Color, Position, Square};
+
+use crate::apps::validate::{Confusion, Count, RuleRecord};
+use crate::board::facts::Node;
+use crate::board::pawns::{PawnEnding, for_each_position};
+use crate::error::Result;
+use crate::judges::tablebase::{Tablebases, Wdl};
+use crate::knowledge::book::Book;
+use crate::knowledge::books;
+use crate::knowledge::evaluate::{Verdict, level1};
+use crate::knowledge::select::decide;
+
+/// What to run.
+#[derive(Debug, Clone, Copy)]
+pub struct PawnOptions {
+    /// The ending.
+    pub ending: PawnEnding,
+    /// Also judge the move PECP chooses in every position.
+    pub moves: bool,
+}
+
+/// The report (`--json` prints it).
+#[derive(Debug, Clone, Serialize)]
+pub struct PawnReport {
+    /// `kppk`.
+    pub ending: &'static str,
+    /// Legal positions, both sides to move.
+    pub positions: usize,
+    /// Of which White to move.
+    pub white_to_move: usize,
+    /// By the tables: won for White, drawn, won for Black.
+    pub truth: [usize; 3],
+    /// Level-1 verdicts against the truth (a win for White or not).
+    pub confusion: Confusion,
+    /// Verdicts a deterministic rule gives, and how many are right.
+    pub deterministic: Count,
+    /// Every rule: where it fires and agrees with the truth.
+    pub rules: Vec<RuleRecord>,
+    /// With moves: White to move in a won position keeps the win.
+    pub white_in_won: Option<Count>,
+    /// With moves: Black to move in a drawn position keeps the draw.
+    pub black_in_drawn: Option<Count>,
+    /// Seconds taken.
+    pub elapsed_s: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+/// One thread's tallies.
+#[derive(Default)]
+struct Tally {
+    positions: usize,
+    white_to_move: usize,
+    truth: [usize; 3],
+    confusion: Confusion,
+    deterministic: Count,
+    fired: Vec<(usize, usize)>,
+    white_in_won: Count,
+    black_in_drawn: Count,
+}
+
+impl Tally {
+    fn merge(mut self, o: Tally) -> Tally {
+        self.positions += o.positions;
+        self.white_to_move += o.white_to_move;
+        for i in 0..3 {
+            self.truth[i] += o.truth[i];
+        }
+        self.confusion.merge(&o.confusion);
+        self.deterministic.merge(&o.deterministic);
+        if self.fired.len() < o.fired.len() {
+            self.fired.resize(o.fired.len(), (0, 0));
+        }
+        for (a, b) in self.fired.iter_mut().zip(o.fired) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        self.white_in_won.merge(&o.white_in_won);
+        self.black_in_drawn.merge(&o.black_in_drawn);
+        self
+    }
+}
+
+/// The book of an ending.
+pub fn book_of(ending: PawnEnding) -> &'static Book {
+    match ending {
+        PawnEnding::Kppk => &books::kppk::BOOK,
+        PawnEnding::Kpkp => unreachable!("no KPKP book"),
+    }
+}
+
+/// White's result by the tables: 0 won for White, 1 drawn, 2 won for Black.
+fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
+    let w = tb.wdl(pos)?;
+    Ok(match (w, pos.turn()) {
+        (Wdl::Draw, _) => 1,
+        (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black) => 0,
+        _ => 2,
+    })
+}
+
+/// Sweeps every position of the ending on the current thread pool.
+///
+/// # Errors
+/// A probe error (a table missing or damaged).
+pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
+    let start = Instant::now();
+    let book = book_of(opts.ending);
+    let tally = Square::ALL
+        .par_iter()
+        .map(|&wk| sweep_king(tb, opts, book, wk))
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+    let table = book.rules();
+    let rules = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let (fired, agree) = tally.fired.get(i).copied().unwrap_or((0, 0));
+            RuleRecord {
+                id: row.id.clone(),
+                kind: row.kind,
+                weight: row.weight,
+                fired,
+                agree,
+            }
+        })
+        .collect();
+    Ok(PawnReport {
+        ending: opts.ending.name(),
+        positions: tally.positions,
+        white_to_move: tally.white_to_move,
+        truth: tally.truth,
+        confusion: tally.confusion,
+        deterministic: tally.deterministic,
+        rules,
+        white_in_won: opts.moves.then_some(tally.white_in_won),
+        black_in_drawn: opts.moves.then_some(tally.black_in_drawn),
+        elapsed_s: start.elapsed().as_secs_f64(),
+        threads: rayon::current_num_threads(),
+    })
+}
+
+/// The positions with the white king on `wk`.
+fn sweep_king(
+    tb: &Tablebases,
+    opts: PawnOptions,
+    book: &'static Book,
+    wk: Square,
+) -> Result<Tally> {
+    let mut t = Tally {
+        fired: vec![(0, 0); book.rules().rows.len()],
+        ..Tally::default()
+    };
+    let mut error = None;
+    for_each_position(opts.ending, Bitboard::from(wk), |pos| {
+        if error.is_none()
+            && let Err(e) = judge(tb, opts, book, &pos, &mut t)
+        {
+            error = Some(e);
+        }
+    });
+    error.map_or(Ok(t), Err)
+}
+
+/// One position into the tallies.
+fn judge(
+    tb: &Tablebases,
+    opts: PawnOptions,
+    book: &'static Book,
+    pos: &Chess,
+    t: &mut Tally,
+) -> Result<()> {
+    let result = white_result(tb, pos)?;
+    let white_wins = result == 0;
+    t.positions += 1;
+    t.white_to_move += usize::from(pos.turn() == Color::White);
+    t.truth[result] += 1;
+    let e = level1(book, &Node::from_chess(pos));
+    t.confusion.add(white_wins, e.verdict());
+    if e.deterministic {
+        t.deterministic.positions += 1;
+        t.deterministic.sound += usize::from((e.verdict() == Verdict::Win) == white_wins);
+    }
+    let table = book.rules();
+    for r in e.fired.iter() {
+        let row = table.row(r);
+        let slot = &mut t.fired[r.index()];
+        slot.0 += 1;
+        let says_win = row.weight > 0.5;
+        slot.1 += usize::from(says_win == white_wins);
+    }
+    if opts.moves {
+        judge_move(tb, pos, result, t)?;
+    }
+    Ok(())
+}
+
+/// Whether the chosen move keeps the value: White keeps a win, Black a
+/// draw.
+fn judge_move(tb: &Tablebases, pos: &Chess, result: usize, t: &mut Tally) -> Result<()> {
+    let (count, keeps): (&mut Count, fn(usize) -> bool) = match (pos.turn(), result) {
+        (Color::White, 0) => (&mut t.white_in_won, |r| r == 0),
+        (Color::Black, 1) => (&mut t.black_in_drawn, |r| r == 1),
+        _ => return Ok(()),
+    };
+    let Some(d) = decide(pos, &level1) else {
+        return Ok(());
+    };
+    let after = &d.chosen().after;
+    count.positions += 1;
+    count.sound += usize::from(keeps(white_result(tb, after)?));
+    Ok(())
+}
