@@ -96,6 +96,11 @@ pub mod level1 {
         // other taken off, with this side to move.
         @input
         pub struct AloneProves(pub Sq, pub Side, pub Alone);
+        // What the KPK book proves of the pawn on the first square alone,
+        // White to move, after the black king took the pawn on the second
+        // square (the king standing there): the race the capture leaves.
+        @input
+        pub struct AfterTaking(pub Sq, pub Sq, pub Alone);
         // One pawn left after a capture, and what the KPK book proves of it.
         @input
         pub struct OnePawnLeft(pub Sq, pub Alone);
@@ -137,6 +142,29 @@ pub mod level1 {
         struct Protects(Sq, Sq);
         Protects(r, f) <- PawnAndOther(r, f), (pawn_attacks(r).any(|a| a == f));
 
+        // [FINE; ML] A pawn the black king cannot take: guarded by the
+        // king or the other pawn, or one whose capture leaves the other
+        // pawn a won king and pawn ending (the king, on the captured
+        // pawn's square, too far from the other to stop it, or the white
+        // king ready to escort it).
+        struct CannotBeTaken(Sq);
+        CannotBeTaken(p) <- PawnAndOther(p, _), WhiteKing(w), (dist(w, p) == 1);
+        CannotBeTaken(p) <- PawnAndOther(p, o), (pawn_attacks(o).any(|a| a == p));
+        CannotBeTaken(p) <- PawnAndOther(p, o), AfterTaking(o, p, Alone::Wins);
+
+        // [FINE; ML] The white king in front of its own rook pawn, on its
+        // file: the black king can shut it in the corner.
+        struct KingInFrontOfRookPawn();
+        KingInFrontOfRookPawn() <-
+            PawnAndOther(p, _), WhiteKing(w), (p.0 == 1 || p.0 == 8), (w.0 == p.0), (w.1 > p.1);
+
+        // [ML] The black king at the queening square of a pawn on the
+        // seventh (on it or beside it on the last two ranks): stalemate
+        // tricks.
+        struct BlocksSeventh();
+        BlocksSeventh() <-
+            PawnAndOther(p, _), BlackKing(b), (p.1 == 7), ((b.0 - p.0).abs() <= 1), (b.1 >= 7);
+
         // Doubled rook pawns, and the front one.
         struct DoubledRookPawns(Sq);
         DoubledRookPawns(f) <- Pawns(f, r), (f.0 == r.0), (f.0 == 1 || f.0 == 8);
@@ -162,6 +190,23 @@ pub mod level1 {
         Fires("one_pawn_left_draws") <- OnePawnLeft(_, Alone::Draws);
         // [DVOR; ML] One pawn wins alone; the other is a spare.
         Fires("spare_pawn") <- WinsAlone(_, _);
+        // [FINE; ML] One pawn protects the other: the king cannot take the
+        // front one, and taking the rear one lets the front one run.
+        Fires("pawns_protect_each_other") <- Protects(_, _), RulesOfChess(a), (!a.stalemate);
+        // [ML] Neither pawn can be taken: each is guarded, or taking it
+        // lets the other run (split pawns that defend each other at a
+        // distance); the white king walks up and the pawns go through.
+        //     The pawns stand on two files (doubled pawns cannot defend
+        //     each other), and none of the corner's stalemate tricks is
+        //     there: no pawn hems the king in on the edge, the white king
+        //     is not shut in in front of its rook pawn, and the black king
+        //     does not stand at the queening square of a pawn on the seventh.
+        Fires("neither_pawn_can_be_taken") <-
+            Pawns(a, b), (a.0 != b.0), CannotBeTaken(a), CannotBeTaken(b),
+            !StalemateRisk(a), !StalemateRisk(b), !KingInFrontOfRookPawn(), !BlocksSeventh();
+        // [rules of chess; KPK] Black to move takes a pawn, and the pawn
+        // left is a draw (the KPK book proves it): Black takes it.
+        Fires("takes_a_pawn_to_a_draw") <- PawnHangs(p), PawnAndOther(p, o), AfterTaking(o, p, Alone::Draws);
         // [ML; FINE] Doubled rook pawns, the black king in front of them,
         // and the front pawn alone a draw whoever moves: the rear pawn's
         // tempo moves do not help, for the king never leaves the corner.
@@ -170,8 +215,6 @@ pub mod level1 {
             AloneProves(f, Side::White, Alone::Draws), AloneProves(f, Side::Black, Alone::Draws);
 
         // Averaged: what a player weighs when nothing is proved.
-        // [FINE; ML] The pawns protect each other.
-        Fires("pawns_protect_each_other") <- Protects(_, _);
         // [ML] The pawns side by side on one rank.
         Fires("pawns_side_by_side") <- Pawns(a, b), (a.1 == b.1), ((a.0 - b.0).abs() == 1);
         // The white king next to a pawn, escorting it.
@@ -183,8 +226,13 @@ pub mod level1 {
     }
 
     /// The program's input for `node`: `alone(pawn, side)` is what the KPK
-    /// book proves of that pawn alone with that side to move.
-    pub fn load(node: &Node, alone: &dyn Fn(Sq, Side) -> Alone) -> Crepe {
+    /// book proves of that pawn alone with that side to move, and
+    /// `taker` is what the KPK book proves of a KPK position.
+    pub fn load(
+        node: &Node,
+        alone: &dyn Fn(Sq, Side) -> Alone,
+        taker: &dyn Fn(&Node) -> Alone,
+    ) -> Crepe {
         let mut rt = Crepe::new();
         rt.extend([WhiteKing(node.wk)]);
         rt.extend([BlackKing(node.bk)]);
@@ -196,10 +244,18 @@ pub mod level1 {
         match (node.pawn, node.pawn2, node.piece) {
             (Some(a), Some(b), _) => {
                 rt.extend([Pawns(a, b)]);
-                for p in [a, b] {
+                for (p, o) in [(a, b), (b, a)] {
                     for side in [Side::White, Side::Black] {
                         rt.extend([AloneProves(p, side, alone(p, side))]);
                     }
+                    let taken = Node {
+                        bk: o,
+                        pawn: Some(p),
+                        pawn2: None,
+                        turn: Side::White,
+                        ..*node
+                    };
+                    rt.extend([AfterTaking(p, o, taker(&taken))]);
                 }
             }
             (Some(p), None, None) => rt.extend([OnePawnLeft(p, alone(p, node.turn))]),
@@ -244,11 +300,14 @@ pub mod level2 {
 
         // 1. [rules of chess] Mate, or a safe promotion.
         Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
-        // 2. [rules of chess] Black takes a pawn when it can.
-        Prefer("takes_a_pawn", x, y) <- Mover(Side::Black), Pair(x, y), TwoPawns(y), !TwoPawns(x);
-        // 3. A finalist the level-1 rules prove for the mover.
+        // 2. A finalist the level-1 rules prove for the mover.
         Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
-        // 4. [FINE] A pawn moves up: the pawns march on.
+        // 3. Not one they prove against the mover.
+        Prefer("not_proved_against_mover", x, y) <-
+            Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
+        // 4. [rules of chess] Black takes a pawn when it can.
+        Prefer("takes_a_pawn", x, y) <- Mover(Side::Black), Pair(x, y), TwoPawns(y), !TwoPawns(x);
+        // 5. [FINE] A pawn moves up: the pawns march on.
         Prefer("pawn_advances", x, y) <-
             Mover(Side::White), Pair(x, y), PawnAdvance(x, a), PawnAdvance(y, b), (a > b);
         PawnAdvance(t, 0) <- Finalist(t, _, _), !HasPawns(t);
@@ -256,7 +315,7 @@ pub mod level2 {
         struct FinalistPawnSum(Tag, i8);
         FinalistPawnSum(t, a.1 + b.1) <- FinalistPawn(t, a), FinalistPawn(t, b), (a < b);
         FinalistPawnSum(t, a.1) <- FinalistPawn(t, a), !TwoPawns(t);
-        // 5. The black king keeps near the pawns.
+        // 6. The black king keeps near the pawns.
         Prefer("king_near_the_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
         struct Nearest(Tag, i8);

@@ -53,7 +53,13 @@ fn alone(node: &Node, p: Sq, side: Side) -> Alone {
         turn: side,
         ..*node
     };
-    match single.kpk().and_then(kpk::proves) {
+    proved(single.kpk())
+}
+
+/// What the KPK book proves of a KPK position (none: not proved, or not a
+/// legal KPK position).
+fn proved(k: Option<crate::board::position::Kpk>) -> Alone {
+    match k.and_then(kpk::proves) {
         Some(true) => Alone::Wins,
         Some(false) => Alone::Draws,
         None => Alone::Unproved,
@@ -69,7 +75,7 @@ fn fires(node: &Node, table: &RuleTable) -> RuleSet {
 /// The level-1 program on one position: the ids of the scoring rules that
 /// match, in no particular order.
 pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
-    let rt = level1::load(node, &|p, side| alone(node, p, side));
+    let rt = level1::load(node, &|p, side| alone(node, p, side), &|n| proved(n.kpk()));
     let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
     fires.into_iter().map(|level1::Fires(id)| id)
 }
