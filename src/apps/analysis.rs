@@ -279,7 +279,8 @@ pub(crate) fn pairings(d: &Decision, name: impl Fn(usize) -> String) -> Vec<Pair
 
 /// The exact solver's value of `p`, when there are no tables.
 fn solver_report(p: &shakmaty::Chess, tb: Option<&Tablebases>) -> Option<SolverReport> {
-    tb.is_none().then(|| SolverReport {
+    let knows = p.board().occupied().count() <= 3;
+    (tb.is_none() && knows).then(|| SolverReport {
         pawn_side_wins: crate::judges::truth::embedded_white_wins(p),
     })
 }

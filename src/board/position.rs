@@ -403,10 +403,10 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
     Ok(())
 }
 
-/// Any position pecp plays, normalised (White has the pawn, or the queen
-/// or rook), and how to show it: a KPK position in any notation
-/// ([`Input::parse`]), or a king and queen or rook against king as FEN
-/// ([`parse_mating`]).
+/// Any position pecp plays, normalised (White has the pawn or pawns, or
+/// the queen or rook), and how to show it: a KPK position in any notation
+/// ([`Input::parse`]), a king and queen or rook against king as FEN
+/// ([`parse_mating`]), or two pawns against the king in any notation.
 ///
 /// # Errors
 /// [`Input::parse`]'s error when the text is neither.
@@ -420,10 +420,25 @@ pub fn parse_any(text: &str) -> Result<(Chess, Orientation)> {
         )),
         Err(e @ PecpError::NotKpk(_)) => match parse_mating(text) {
             Ok(Some(start)) => Ok(start),
-            _ => Err(e),
+            _ => parse_pawn_book_ending(text).unwrap_or(Err(e)),
         },
         Err(e) => Err(e),
     }
+}
+
+/// A pawn ending of four pieces that a book plays (KPPK), normalised;
+/// `None` when the text is not such an ending, an error for KPKP, which
+/// no book plays yet.
+fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
+    use crate::board::pawns::{PawnEnding, parse};
+    let (p, o) = parse(text).ok()?;
+    Some(match p.ending() {
+        PawnEnding::Kppk => Ok((p.chess().clone(), o)),
+        PawnEnding::Kpkp => Err(PecpError::Usage(
+            "king and pawn against king and pawn: pecp has no book for this ending yet (pecp show draws it)"
+                .into(),
+        )),
+    })
 }
 
 /// Any legal position of standard chess in FEN, EPD or the paper's

@@ -62,17 +62,30 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         }
         pecp::io::check_writable(path)?;
     }
+    // The 4-piece tables are read only where a pawn ending of four
+    // pieces may come: a batch, or such a position.
+    let subject = match args.position.as_str() {
+        "-" => None,
+        text => Some(parse_any(text)?),
+    };
+    let four = subject
+        .as_ref()
+        .is_none_or(|(p, _)| p.board().occupied().count() > 3);
+    let flag = args.judging.tablebases.as_deref();
     let opts = Options {
         json: args.json,
         unicode: !args.ascii,
-        tb: super::find_tables(args.judging.tablebases.as_deref())?,
+        tb: if four {
+            super::find_tables_with_four_pieces(flag)?
+        } else {
+            super::find_tables(flag)?
+        },
         selector: args.selector.selector(args.depth)?,
         calc: args.calc.plies,
     };
-    if args.position == "-" {
+    let Some(subject) = subject else {
         return batch(&opts, out);
-    }
-    let subject = parse_any(&args.position)?;
+    };
     let a = print(&subject, &opts, out)?;
     if let Some(path) = &args.svg {
         pecp::io::write_atomically(path, svg_of(&subject, &a).as_bytes())?;
@@ -104,7 +117,8 @@ fn print(
     opts: &Options,
     out: &mut impl Write,
 ) -> Result<Analysis, super::Failure> {
-    let mut a: Analysis = analyse_position(pos, *o, opts.tb.as_ref(), opts.calc)?;
+    let tb = super::judge_of(opts.tb.as_ref(), pos);
+    let mut a: Analysis = analyse_position(pos, *o, tb, opts.calc)?;
     if opts.selector != Selector::Pecp {
         a.selector = Some(other_selector(pos, *o, opts.selector));
     }

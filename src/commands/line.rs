@@ -13,7 +13,7 @@ use pecp::play::mater::Mode;
 use pecp::report::line::{json, paper_table, pgn, text};
 use shakmaty::san::San;
 
-use super::{Outcome, PlayerArg, check_depth, find_tables};
+use super::{Outcome, PlayerArg, check_depth};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -97,7 +97,9 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     let (start, orientation) = pecp::board::position::parse_any(&args.position)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
-    let truth = Truth::new(find_tables(args.judging.tablebases.as_deref())?);
+    let tables = super::tables_for(args.judging.tablebases.as_deref(), &start)?;
+    let judged = tables.is_some() || shakmaty::Position::board(&start).occupied().count() <= 3;
+    let truth = Truth::new(tables);
     let depth = check_depth(args.depth)?;
     let default = args.selector;
     let mut config = Config {
@@ -123,6 +125,13 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         args.black.unwrap_or(default).player(depth),
         orientation,
     );
+    let perfect = [config.white, config.black].contains(&pecp::play::line::Player::Tablebase);
+    if perfect && !judged {
+        return Err(PecpError::Usage(
+            "the tablebase player needs the 4-piece Syzygy tables of this ending".into(),
+        )
+        .into());
+    }
     let line = generate(&start, &config, &truth)?;
     let rep = line_report(
         &line,

@@ -188,6 +188,53 @@ pub fn find_tables(flag: Option<&std::path::Path>) -> Result<Option<Tablebases>,
     Ok(tb)
 }
 
+/// [`find_tables`] with the 4-piece files that are there too, for the
+/// commands that meet the pawn endings of four pieces.
+pub fn find_tables_with_four_pieces(
+    flag: Option<&std::path::Path>,
+) -> Result<Option<Tablebases>, PecpError> {
+    let tb = Tablebases::discover_with_four_pieces(flag)?;
+    NO_TABLES.store(tb.is_none(), Ordering::Relaxed);
+    Ok(tb)
+}
+
+/// The tables if they judge `pos`; otherwise none, and a note once: the
+/// rules alone speak, no judge checks them.
+pub fn judge_of<'a>(tb: Option<&'a Tablebases>, pos: &shakmaty::Chess) -> Option<&'a Tablebases> {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    match tb {
+        Some(t) if t.judges(pos) => Some(t),
+        _ if shakmaty::Position::board(pos).occupied().count() > 3 => {
+            // This note says it all: no solver of pecp's own judges here.
+            NO_TABLES.store(false, Ordering::Relaxed);
+            if !SAID.swap(true, Ordering::Relaxed) {
+                say(
+                    "note: no judge checks the rules here: the 4-piece Syzygy tables of this ending were not found (pecp tablebases check lists them)",
+                );
+            }
+            None
+        }
+        _ => tb,
+    }
+}
+
+/// The tables found for a command that starts from `pos`: with the
+/// 4-piece files when `pos` has four pieces, and only if they judge it
+/// (otherwise none, with [`judge_of`]'s note).
+pub fn tables_for(
+    flag: Option<&std::path::Path>,
+    pos: &shakmaty::Chess,
+) -> Result<Option<Tablebases>, PecpError> {
+    let four = shakmaty::Position::board(pos).occupied().count() > 3;
+    let tb = if four {
+        find_tables_with_four_pieces(flag)?
+    } else {
+        find_tables(flag)?
+    };
+    let judges = judge_of(tb.as_ref(), pos).is_some();
+    Ok(tb.filter(|_| judges))
+}
+
 /// The notes of a command that succeeded (an error stays one line).
 pub fn final_notes() {
     if NO_TABLES.load(Ordering::Relaxed) {

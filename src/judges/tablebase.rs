@@ -300,6 +300,16 @@ impl Tablebases {
         Ok(())
     }
 
+    /// Whether the files loaded judge `pos` and every position one move
+    /// on: always for the 3-piece endings; for a pawn ending of four
+    /// pieces, when its files ([`Tablebases::require`]) are there.
+    pub fn judges(&self, pos: &Chess) -> bool {
+        match crate::board::pawns::PawnEnding::of_board(pos.board()) {
+            Some((ending, _)) => self.require(ending).is_ok(),
+            None => pos.board().occupied().count() <= 3,
+        }
+    }
+
     /// How many of the sixty 4-piece files were found and loaded (0 unless
     /// opened with [`Tablebases::open_with_four_pieces`]).
     pub fn four_piece_files(&self) -> usize {

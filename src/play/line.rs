@@ -332,6 +332,9 @@ pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
         (None, Some(_)) if a.win() && until == Until::Promotion => {
             return Some(Termination::AbsoluteWin);
         }
+        // Two pawns, one promoted: the line stops at the safe new piece
+        // (no book plays a queen and a pawn to mate).
+        (Some(_), Some(_)) if a.win() => return Some(Termination::AbsoluteWin),
         (None, Some(_)) if !a.can_mate => return Some(Termination::InsufficientMaterial),
         _ => {}
     }
