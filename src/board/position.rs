@@ -431,7 +431,11 @@ pub fn parse_any(text: &str) -> Result<(Chess, Orientation)> {
 /// no book plays yet.
 fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
     use crate::board::pawns::{PawnEnding, parse};
-    let (p, o) = parse(text).ok()?;
+    let (p, o) = match parse(text) {
+        Ok(found) => found,
+        Err(PecpError::NotPawnEnding(_)) => return None,
+        Err(e) => return Some(Err(e)),
+    };
     Some(match p.ending() {
         PawnEnding::Kppk => Ok((p.chess().clone(), o)),
         PawnEnding::Kpkp => Err(PecpError::Usage(

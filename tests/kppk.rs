@@ -1,0 +1,233 @@
+//! The KPPK book (king and two pawns against king): its rules fire where
+//! the books say and not where the corner's stalemate tricks are, every
+//! example checked against the 4-piece tables; `analyse` and `line` take
+//! the ending with and without a judge; and the sweep over every position
+//! holds the book's floors (deterministic rules 100% sound).
+
+mod common;
+
+use pecp::board::facts::Node;
+use pecp::board::position::parse_chess;
+use pecp::judges::tablebase::Wdl;
+use pecp::knowledge::books::kppk;
+use shakmaty::Position;
+
+fn fired(fen: &str) -> Vec<&'static str> {
+    let pos = parse_chess(fen).unwrap();
+    let mut v: Vec<&str> = kppk::fired_names(&Node::from_chess(&pos)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// (FEN, the rule, whether it fires, White wins by the tables).
+const EXAMPLES: [(&str, &str, bool, bool); 10] = [
+    // One pawn protects the other.
+    (
+        "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
+        "pawns_protect_each_other",
+        true,
+        true,
+    ),
+    // Split pawns far apart: taking either lets the other run.
+    (
+        "8/1k6/8/8/8/8/P6P/4K3 b - - 0 1",
+        "neither_pawn_can_be_taken",
+        true,
+        true,
+    ),
+    (
+        "8/8/3k4/8/8/8/PP6/7K w - - 0 1",
+        "neither_pawn_can_be_taken",
+        true,
+        true,
+    ),
+    // Doubled pawns cannot defend each other at a distance.
+    (
+        "4k3/8/8/8/8/P7/PK6/8 w - - 0 1",
+        "neither_pawn_can_be_taken",
+        false,
+        false,
+    ),
+    // The white king shut in in front of its rook pawn: a draw.
+    (
+        "K7/P1k5/8/8/8/8/2P5/8 w - - 0 1",
+        "neither_pawn_can_be_taken",
+        false,
+        false,
+    ),
+    // The black king at the queening square of a pawn on the seventh.
+    (
+        "8/1kP5/3K4/P7/8/8/8/8 b - - 0 1",
+        "neither_pawn_can_be_taken",
+        false,
+        false,
+    ),
+    // Doubled rook pawns, the black king in front of them.
+    (
+        "k7/8/8/8/P7/P7/8/4K3 b - - 0 1",
+        "doubled_rook_pawns_corner",
+        true,
+        false,
+    ),
+    (
+        "4k3/8/8/8/8/P7/PK6/8 w - - 0 1",
+        "doubled_rook_pawns_corner",
+        true,
+        false,
+    ),
+    // Black takes a pawn, and the pawn left is a drawn KPK.
+    (
+        "7K/8/8/8/1P6/2k5/2P5/8 b - - 0 1",
+        "takes_a_pawn_to_a_draw",
+        true,
+        false,
+    ),
+    // A pawn that wins alone, and the spare hems the king in on the
+    // edge: the stalemate trick the rule leaves alone.
+    ("k7/P7/K7/1P6/8/8/8/8 w - - 0 1", "spare_pawn", false, false),
+];
+
+#[test]
+fn rules_fire_where_the_books_say_and_the_tables_agree() {
+    for (fen, rule, fires, _) in EXAMPLES {
+        assert_eq!(
+            fired(fen).contains(&rule),
+            fires,
+            "{rule} on {fen}: {:?}",
+            fired(fen)
+        );
+    }
+    let Some(dir) = common::four_piece_tables("kppk examples") else {
+        return;
+    };
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
+    for (fen, _, _, white_wins) in EXAMPLES {
+        let pos = parse_chess(fen).unwrap();
+        let w = tb.wdl(&pos).unwrap();
+        let wins = w != Wdl::Draw;
+        assert_eq!(wins, white_wins, "{fen}: {w:?}");
+    }
+}
+
+#[test]
+fn spare_pawn_fires_on_a_runner() {
+    // The h-pawn is outside the square of the black king: it wins alone.
+    let f = fired("8/8/8/1k6/8/8/P6P/4K3 w - - 0 1");
+    assert!(f.contains(&"spare_pawn"), "{f:?}");
+}
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let o = common::pecp(args);
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn analyse_and_line_take_two_pawns_with_the_judge() {
+    let Some(dir) = common::four_piece_tables("kppk analyse") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    // The user's Black holds the pawns: the answer in the user's colours.
+    let fen = "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["fen"], fen);
+    assert_eq!(a["evaluation"]["verdict"], "win");
+    assert_eq!(a["evaluation"]["proved_by"], "rule");
+    assert_eq!(a["tablebase"]["wdl"], "loss");
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    assert!(moves.iter().all(|m| m["keeps_value"] == true), "{out}");
+    let (code, out, err) = run(&["line", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.trim_end().ends_with("1-0 (absolute_win)"), "{out}");
+    assert!(out.contains("=Q"), "{out}");
+    let flipped = "8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1";
+    let (code, out, err) = run(&["line", flipped, "--tablebases", d, "--format", "pgn"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("[Result \"0-1\"]"), "{out}");
+}
+
+#[test]
+fn without_the_four_piece_tables_the_rules_speak_alone() {
+    let fen = "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1";
+    // No tables at all, and (when the tests have them) the 3-piece set
+    // alone: the same answer, one note, no judge's values.
+    let mut folders = vec![None];
+    let tmp = std::env::temp_dir().join(format!("pecp-kppk-three-{}", std::process::id()));
+    if let Some(dir) = common::four_piece_tables("kppk without 4-piece tables") {
+        std::fs::create_dir_all(&tmp).unwrap();
+        for e in pecp::judges::files::expected_files()
+            .into_iter()
+            .filter(|e| e.required)
+        {
+            std::fs::copy(dir.join(e.name), tmp.join(e.name)).unwrap();
+        }
+        folders.push(Some(tmp.to_str().unwrap().to_string()));
+    }
+    for folder in &folders {
+        let mut args = vec!["analyse", "--json", fen];
+        if let Some(f) = folder {
+            args.extend(["--tablebases", f.as_str()]);
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("pecp: note: no judge checks the rules here"),
+            "{err}"
+        );
+        let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(a["tablebase"].is_null() && a["solver"].is_null(), "{out}");
+        assert_eq!(a["evaluation"]["verdict"], "win");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    // Nothing plays the judge's part here.
+    let (code, _, err) = run(&["line", fen, "--white", "tablebase"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("4-piece"), "{err}");
+    // A pawn each has no book yet: one line, exit 2.
+    let (code, out, err) = run(&["analyse", "8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(
+        err.starts_with("pecp: ") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+/// Every KPPK position, both sides to move, against the tables: the
+/// deterministic rules are all sound, and the floors hold.
+#[test]
+fn the_sweep_over_every_position_holds_the_floors() {
+    let Some(dir) = common::four_piece_tables("kppk sweep") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["validate", "--ending", "kppk", "--json", "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["positions"], 7_436_088);
+    assert_eq!(r["white_to_move"], 3_613_342);
+    assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
+    let det = &r["deterministic"];
+    assert_eq!(det["positions"], det["sound"], "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_286_548, "{det}");
+    for rule in r["rules"].as_array().unwrap() {
+        if rule["kind"] == "deterministic" {
+            assert_eq!(rule["fired"], rule["agree"], "{rule}");
+        }
+    }
+    let share =
+        |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
+    assert!(share(&r["white_in_won"]) >= 0.9894, "{}", r["white_in_won"]);
+    assert!(
+        share(&r["black_in_drawn"]) >= 0.9173,
+        "{}",
+        r["black_in_drawn"]
+    );
+}
