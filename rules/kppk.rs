@@ -315,7 +315,17 @@ pub mod level2 {
         struct FinalistPawnSum(Tag, i8);
         FinalistPawnSum(t, a.1 + b.1) <- FinalistPawn(t, a), FinalistPawn(t, b), (a < b);
         FinalistPawnSum(t, a.1) <- FinalistPawn(t, a), !TwoPawns(t);
-        // 6. The black king keeps near the pawns.
+        // 6. [FINE] The white king comes up to escort its pawns: nearer
+        //    the square in front of the pawn further up.
+        Prefer("king_escorts_the_pawns", x, y) <-
+            Mover(Side::White), Pair(x, y), Escort(x, a), Escort(y, b), (a < b);
+        struct Escort(Tag, i8);
+        Escort(t, dist(w, Sq(f.0, (f.1 + 1).min(8)))) <- Finalist(t, w, _), Front(t, f);
+        struct Front(Tag, Sq);
+        Front(t, p) <- FinalistPawn(t, p), !HigherPawn(t, p);
+        struct HigherPawn(Tag, Sq);
+        HigherPawn(t, p) <- FinalistPawn(t, p), FinalistPawn(t, q), (q.1 > p.1);
+        // 7. The black king keeps near the pawns.
         Prefer("king_near_the_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
         struct Nearest(Tag, i8);

@@ -10,7 +10,6 @@ use pecp::board::facts::Node;
 use pecp::board::position::parse_chess;
 use pecp::judges::tablebase::Wdl;
 use pecp::knowledge::books::kppk;
-use shakmaty::Position;
 
 fn fired(fen: &str) -> Vec<&'static str> {
     let pos = parse_chess(fen).unwrap();
@@ -224,7 +223,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     }
     let share =
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
-    assert!(share(&r["white_in_won"]) >= 0.9894, "{}", r["white_in_won"]);
+    assert!(share(&r["white_in_won"]) >= 0.9904, "{}", r["white_in_won"]);
     assert!(
         share(&r["black_in_drawn"]) >= 0.9173,
         "{}",
