@@ -17,8 +17,12 @@ use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
-use crate::knowledge::evaluate::{Verdict, level1};
+use std::sync::atomic::{AtomicU16, Ordering};
+
+use crate::board::geometry::{Side, Sq};
+use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
 use crate::knowledge::select::decide;
+use crate::knowledge::weights::RuleSet;
 
 /// What to run.
 #[derive(Debug, Clone, Copy)]
@@ -99,6 +103,53 @@ pub fn book_of(ending: PawnEnding) -> &'static Book {
     }
 }
 
+/// The level-1 evaluations of the sweep remembered: each position of the
+/// ending is weighed once however many moves lead to it (the rules that
+/// fire, as bits, with a bit for "weighed"); other positions (a capture,
+/// a promotion) are weighed each time.
+struct Memo {
+    fired: Vec<AtomicU16>,
+}
+
+/// The bit that says a slot is filled.
+const WEIGHED: u16 = 1 << 15;
+
+impl Memo {
+    fn new(book: &Book) -> Memo {
+        assert!(book.rules().rows.len() < 15, "the memo holds 15 rules");
+        Memo {
+            fired: (0..2 * 64 * 64 * 64 * 64)
+                .map(|_| AtomicU16::new(0))
+                .collect(),
+        }
+    }
+
+    fn slot(node: &Node) -> Option<usize> {
+        let (a, b) = (node.pawn?, node.pawn2?);
+        if node.piece.is_some() {
+            return None;
+        }
+        let sq = |s: Sq| usize::from(s.to_square());
+        let t = usize::from(node.turn == Side::Black);
+        Some((((t * 64 + sq(node.wk)) * 64 + sq(node.bk)) * 64 + sq(a)) * 64 + sq(b))
+    }
+
+    fn eval(&self, book: &'static Book, node: &Node) -> Evaluation {
+        let Some(i) = Memo::slot(node) else {
+            return level1(book, node);
+        };
+        let code = self.fired[i].load(Ordering::Relaxed);
+        let table = book.rules();
+        if code & WEIGHED != 0 {
+            return combine(book, RuleSet::from_bits(u128::from(code & !WEIGHED)), table);
+        }
+        let e = level1(book, node);
+        let bits = u16::try_from(e.fired.bits()).expect("fewer than 15 rules");
+        self.fired[i].store(bits | WEIGHED, Ordering::Relaxed);
+        e
+    }
+}
+
 /// White's result by the tables: 0 won for White, 1 drawn, 2 won for Black.
 fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
     let w = tb.wdl(pos)?;
@@ -116,9 +167,10 @@ fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
 pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
     let start = Instant::now();
     let book = book_of(opts.ending);
+    let memo = Memo::new(book);
     let tally = Square::ALL
         .par_iter()
-        .map(|&wk| sweep_king(tb, opts, book, wk))
+        .map(|&wk| sweep_king(tb, opts, book, &memo, wk))
         .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
     let table = book.rules();
     let rules = table
@@ -156,6 +208,7 @@ fn sweep_king(
     tb: &Tablebases,
     opts: PawnOptions,
     book: &'static Book,
+    memo: &Memo,
     wk: Square,
 ) -> Result<Tally> {
     let mut t = Tally {
@@ -165,7 +218,7 @@ fn sweep_king(
     let mut error = None;
     for_each_position(opts.ending, Bitboard::from(wk), |pos| {
         if error.is_none()
-            && let Err(e) = judge(tb, opts, book, &pos, &mut t)
+            && let Err(e) = judge(tb, opts, book, memo, &pos, &mut t)
         {
             error = Some(e);
         }
@@ -178,6 +231,7 @@ fn judge(
     tb: &Tablebases,
     opts: PawnOptions,
     book: &'static Book,
+    memo: &Memo,
     pos: &Chess,
     t: &mut Tally,
 ) -> Result<()> {
@@ -186,7 +240,7 @@ fn judge(
     t.positions += 1;
     t.white_to_move += usize::from(pos.turn() == Color::White);
     t.truth[result] += 1;
-    let e = level1(book, &Node::from_chess(pos));
+    let e = memo.eval(book, &Node::from_chess(pos));
     t.confusion.add(white_wins, e.verdict());
     if e.deterministic {
         t.deterministic.positions += 1;
@@ -201,20 +255,27 @@ fn judge(
         slot.1 += usize::from(says_win == white_wins);
     }
     if opts.moves {
-        judge_move(tb, pos, result, t)?;
+        judge_move(tb, memo, pos, result, t)?;
     }
     Ok(())
 }
 
 /// Whether the chosen move keeps the value: White keeps a win, Black a
 /// draw.
-fn judge_move(tb: &Tablebases, pos: &Chess, result: usize, t: &mut Tally) -> Result<()> {
+fn judge_move(
+    tb: &Tablebases,
+    memo: &Memo,
+    pos: &Chess,
+    result: usize,
+    t: &mut Tally,
+) -> Result<()> {
     let (count, keeps): (&mut Count, fn(usize) -> bool) = match (pos.turn(), result) {
         (Color::White, 0) => (&mut t.white_in_won, |r| r == 0),
         (Color::Black, 1) => (&mut t.black_in_drawn, |r| r == 1),
         _ => return Ok(()),
     };
-    let Some(d) = decide(pos, &level1) else {
+    let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
+    let Some(d) = decide(pos, &eval) else {
         return Ok(());
     };
     let after = &d.chosen().after;

@@ -328,6 +328,16 @@ impl RuleSet {
         self.0 == 0
     }
 
+    /// The set as bits, row `i` as bit `i` (for tables that remember it).
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// The set of these bits ([`RuleSet::bits`]).
+    pub fn from_bits(bits: u128) -> RuleSet {
+        RuleSet(bits)
+    }
+
     /// The rules, in book order.
     pub fn iter(self) -> impl Iterator<Item = RuleId> {
         (0..128u8)
