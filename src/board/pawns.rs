@@ -216,6 +216,37 @@ fn material_words(board: &shakmaty::Board) -> String {
     format!("{}; {}", side(Color::White), side(Color::Black))
 }
 
+/// Any position a book plays, normalised, and how to show it: what
+/// [`crate::board::position::parse_any`] reads (KPK, a queen or rook
+/// against the king), or two pawns against the king in any notation.
+///
+/// # Errors
+/// The parse's error; KPKP, which no book plays yet, in one line.
+pub fn parse_playable(text: &str) -> Result<(Chess, Orientation)> {
+    match crate::board::position::parse_any(text) {
+        Err(e @ PecpError::NotKpk(_)) => parse_pawn_book_ending(text).unwrap_or(Err(e)),
+        other => other,
+    }
+}
+
+/// A pawn ending of four pieces that a book plays (KPPK), normalised;
+/// `None` when the text is not such an ending, an error for KPKP, which
+/// no book plays yet.
+fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
+    let (p, o) = match parse(text) {
+        Ok(found) => found,
+        Err(PecpError::NotPawnEnding(_)) => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(match p.ending() {
+        PawnEnding::Kppk => Ok((p.chess().clone(), o)),
+        PawnEnding::Kpkp => Err(PecpError::Usage(
+            "king and pawn against king and pawn: pecp has no book for this ending yet (pecp show draws it)"
+                .into(),
+        )),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -403,10 +403,11 @@ fn refuse_variants(fields: &[&str], t: &str) -> Result<()> {
     Ok(())
 }
 
-/// Any position pecp plays, normalised (White has the pawn or pawns, or
-/// the queen or rook), and how to show it: a KPK position in any notation
-/// ([`Input::parse`]), a king and queen or rook against king as FEN
-/// ([`parse_mating`]), or two pawns against the king in any notation.
+/// A KPK or mating position, normalised (White has the pawn, or the queen
+/// or rook), and how to show it: a KPK position in any notation
+/// ([`Input::parse`]), or a king and queen or rook against king as FEN
+/// ([`parse_mating`]). `board::pawns::parse_playable` adds two pawns
+/// against the king.
 ///
 /// # Errors
 /// [`Input::parse`]'s error when the text is neither.
@@ -420,29 +421,10 @@ pub fn parse_any(text: &str) -> Result<(Chess, Orientation)> {
         )),
         Err(e @ PecpError::NotKpk(_)) => match parse_mating(text) {
             Ok(Some(start)) => Ok(start),
-            _ => parse_pawn_book_ending(text).unwrap_or(Err(e)),
+            _ => Err(e),
         },
         Err(e) => Err(e),
     }
-}
-
-/// A pawn ending of four pieces that a book plays (KPPK), normalised;
-/// `None` when the text is not such an ending, an error for KPKP, which
-/// no book plays yet.
-fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
-    use crate::board::pawns::{PawnEnding, parse};
-    let (p, o) = match parse(text) {
-        Ok(found) => found,
-        Err(PecpError::NotPawnEnding(_)) => return None,
-        Err(e) => return Some(Err(e)),
-    };
-    Some(match p.ending() {
-        PawnEnding::Kppk => Ok((p.chess().clone(), o)),
-        PawnEnding::Kpkp => Err(PecpError::Usage(
-            "king and pawn against king and pawn: pecp has no book for this ending yet (pecp show draws it)"
-                .into(),
-        )),
-    })
 }
 
 /// Any legal position of standard chess in FEN, EPD or the paper's

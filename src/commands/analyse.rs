@@ -7,7 +7,8 @@ use pecp::io::lines::{BoundedLines, Line, too_long};
 use std::path::PathBuf;
 
 use pecp::apps::analysis::{Analysis, analyse_position, other_selector};
-use pecp::board::position::{Orientation, parse_any, to_user};
+use pecp::board::pawns::parse_playable;
+use pecp::board::position::{Orientation, to_user};
 use pecp::play::selectors::Selector;
 use pecp::report::svg::{self, Marks, capitalised};
 use pecp::report::{analysis::text, diagram::diagram, json_line};
@@ -66,7 +67,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     // pieces may come: a batch, or such a position.
     let subject = match args.position.as_str() {
         "-" => None,
-        text => Some(parse_any(text)?),
+        text => Some(parse_playable(text)?),
     };
     let four = subject
         .as_ref()
@@ -161,7 +162,7 @@ fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
         if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
             continue;
         }
-        match parse_any(line) {
+        match parse_playable(line) {
             Ok(subject) => {
                 if !opts.json && !first {
                     writeln!(out)?;
