@@ -215,6 +215,9 @@ pub mod level1 {
             AloneProves(f, Side::White, Alone::Draws), AloneProves(f, Side::Black, Alone::Draws);
 
         // Averaged: what a player weighs when nothing is proved.
+        // [ML] A pawn taken: one pawn is left, and the KPK book proves
+        // nothing of it: the defender's best chance.
+        Fires("one_pawn_left") <- OnePawnLeft(_, Alone::Unproved);
         // [ML] The pawns side by side on one rank.
         Fires("pawns_side_by_side") <- Pawns(a, b), (a.1 == b.1), ((a.0 - b.0).abs() == 1);
         // The white king next to a pawn, escorting it.
