@@ -77,6 +77,16 @@ pub fn on_edge(b: Sq) -> bool {
     b.0 == 1 || b.0 == 8 || b.1 == 1 || b.1 == 8
 }
 
+/// [ML; DVOR] A pawn on `spare` that stays out of the way while the pawn
+/// on `pawn` wins alone, the black king on `b`: not in front of it on its
+/// file (it cannot be passed), and not hemming the king in on the edge
+/// (where a move can stalemate it).
+pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq) -> bool {
+    let in_the_way = spare.0 == pawn.0 && spare.1 > pawn.1;
+    let stalemate_risk = hems_in(spare, b) && on_edge(b);
+    !(in_the_way || stalemate_risk)
+}
+
 pub mod level1 {
     use super::*;
 
@@ -119,11 +129,6 @@ pub mod level1 {
         PawnAndOther(a, b) <- Pawns(a, b);
         PawnAndOther(b, a) <- Pawns(a, b);
 
-        // [FINE; ML] The other pawn stands in front of this one on its file:
-        // this one cannot pass it.
-        struct InTheWay(Sq, Sq);
-        InTheWay(other, pawn) <- PawnAndOther(pawn, other), (other.0 == pawn.0), (other.1 > pawn.1);
-
         // [ML; DVOR] A pawn that takes squares from the black king on the
         // edge: with so few squares left, a move can stalemate it.
         struct StalemateRisk(Sq);
@@ -131,11 +136,11 @@ pub mod level1 {
 
         // [DVOR; ML] The pawn wins on its own, as king and pawn against
         // king (the KPK book proves it), and the other is a spare: it is
-        // not in the way and cannot stalemate.
+        // not in the way and cannot stalemate (`spare_is_harmless`).
         struct WinsAlone(Sq, Sq);
         WinsAlone(pawn, spare) <-
             PawnAndOther(pawn, spare), ToMove(t), AloneProves(pawn, t, Alone::Wins),
-            !InTheWay(spare, pawn), !StalemateRisk(spare);
+            BlackKing(b), (spare_is_harmless(pawn, spare, b));
 
         // [FINE; ML] One pawn protects the other: the king cannot take the
         // front one, and taking the rear one lets the front one run.

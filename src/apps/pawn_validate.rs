@@ -96,10 +96,10 @@ impl Tally {
 }
 
 /// The book of an ending.
-pub fn book_of(ending: PawnEnding) -> &'static Book {
+pub fn book_of(ending: PawnEnding) -> Option<&'static Book> {
     match ending {
-        PawnEnding::Kppk => &books::kppk::BOOK,
-        PawnEnding::Kpkp => unreachable!("no KPKP book"),
+        PawnEnding::Kppk => Some(&books::kppk::BOOK),
+        PawnEnding::Kpkp => None,
     }
 }
 
@@ -163,10 +163,10 @@ fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
 /// Sweeps every position of the ending on the current thread pool.
 ///
 /// # Errors
-/// A probe error (a table missing or damaged).
+/// A probe error (a table missing or damaged), or an ending with no book.
 pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
     let start = Instant::now();
-    let book = book_of(opts.ending);
+    let book = book_of(opts.ending).ok_or_else(|| opts.ending.no_book())?;
     let memo = Memo::new(book);
     let tally = Square::ALL
         .par_iter()

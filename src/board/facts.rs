@@ -43,12 +43,13 @@ impl Node {
         let board = pos.board();
         let wk = board.king_of(Color::White).expect("white king");
         let bk = board.king_of(Color::Black).expect("black king");
-        let mut pawns: Vec<Sq> = Vec::new();
+        let (mut pawn, mut pawn2) = (None, None);
         let mut piece = None;
         for sq in board.white() & !board.kings() {
             let s = Sq::from_square(sq);
             match board.role_at(sq) {
-                Some(Role::Pawn) => pawns.push(s),
+                Some(Role::Pawn) if pawn.is_none() => pawn = Some(s),
+                Some(Role::Pawn) => pawn2 = Some(s),
                 Some(Role::Queen) => piece = Some((s, Promo::Queen)),
                 Some(Role::Rook) => piece = Some((s, Promo::Rook)),
                 Some(Role::Bishop) => piece = Some((s, Promo::Bishop)),
@@ -56,13 +57,18 @@ impl Node {
                 _ => {}
             }
         }
-        // The pawn further up first; on one rank, the lower file first.
-        pawns.sort_by_key(|p| (std::cmp::Reverse(p.1), p.0));
+        // The pawn further up first; on one rank, the lower file first
+        // (squares come rank by rank, files up: the second is the one up).
+        if let (Some(a), Some(b)) = (pawn, pawn2)
+            && b.1 > a.1
+        {
+            (pawn, pawn2) = (Some(b), Some(a));
+        }
         Node {
             wk: Sq::from_square(wk),
             bk: Sq::from_square(bk),
-            pawn: pawns.first().copied(),
-            pawn2: pawns.get(1).copied(),
+            pawn,
+            pawn2,
             piece,
             turn: side(pos.turn()),
         }

@@ -39,6 +39,14 @@ impl PawnEnding {
         }
     }
 
+    /// The refusal of a command that needs a book this ending lacks.
+    pub fn no_book(self) -> PecpError {
+        PecpError::Usage(format!(
+            "{}: pecp has no book for this ending yet (pecp show draws it)",
+            self.title()
+        ))
+    }
+
     /// The ending of this short name.
     pub fn named(name: &str) -> Option<PawnEnding> {
         PawnEnding::ALL.into_iter().find(|e| e.name() == name)
@@ -240,10 +248,7 @@ fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
     };
     Some(match p.ending() {
         PawnEnding::Kppk => Ok((p.chess().clone(), o)),
-        PawnEnding::Kpkp => Err(PecpError::Usage(
-            "king and pawn against king and pawn: pecp has no book for this ending yet (pecp show draws it)"
-                .into(),
-        )),
+        PawnEnding::Kpkp => Err(PawnEnding::Kpkp.no_book()),
     })
 }
 

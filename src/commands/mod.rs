@@ -183,7 +183,11 @@ static NO_TABLES: AtomicBool = AtomicBool::new(false);
 /// with one note on stderr ([`final_notes`]): the embedded exact solver
 /// judged instead, and where the tables go.
 pub fn find_tables(flag: Option<&std::path::Path>) -> Result<Option<Tablebases>, PecpError> {
-    let tb = Tablebases::discover(flag)?;
+    noting_none(Tablebases::discover(flag)?)
+}
+
+/// The tables found, remembering for [`final_notes`] whether there were none.
+fn noting_none(tb: Option<Tablebases>) -> Result<Option<Tablebases>, PecpError> {
     NO_TABLES.store(tb.is_none(), Ordering::Relaxed);
     Ok(tb)
 }
@@ -193,9 +197,7 @@ pub fn find_tables(flag: Option<&std::path::Path>) -> Result<Option<Tablebases>,
 pub fn find_tables_with_four_pieces(
     flag: Option<&std::path::Path>,
 ) -> Result<Option<Tablebases>, PecpError> {
-    let tb = Tablebases::discover_with_four_pieces(flag)?;
-    NO_TABLES.store(tb.is_none(), Ordering::Relaxed);
-    Ok(tb)
+    noting_none(Tablebases::discover_with_four_pieces(flag)?)
 }
 
 /// The tables if they judge `pos`; otherwise none, and a note once: the

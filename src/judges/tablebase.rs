@@ -260,11 +260,7 @@ impl Tablebases {
     /// # Errors
     /// See [`Tablebases::open_in`].
     pub fn discover(flag: Option<&Path>) -> Result<Option<Tablebases>> {
-        let lookup = Lookup::resolve(flag);
-        if !lookup.explicit && !crate::judges::files::any_present(&lookup.dirs) {
-            return Ok(None);
-        }
-        Tablebases::open_in(&lookup.dirs).map(Some)
+        Tablebases::discover_set(flag, false)
     }
 
     /// [`Tablebases::discover`] with the 4-piece files that are there
@@ -273,11 +269,15 @@ impl Tablebases {
     /// # Errors
     /// As [`Tablebases::open_with_four_pieces`].
     pub fn discover_with_four_pieces(flag: Option<&Path>) -> Result<Option<Tablebases>> {
+        Tablebases::discover_set(flag, true)
+    }
+
+    fn discover_set(flag: Option<&Path>, four_pieces: bool) -> Result<Option<Tablebases>> {
         let lookup = Lookup::resolve(flag);
         if !lookup.explicit && !crate::judges::files::any_present(&lookup.dirs) {
             return Ok(None);
         }
-        Tablebases::open_with_four_pieces(&lookup.dirs).map(Some)
+        Tablebases::open_set(&lookup.dirs, four_pieces).map(Some)
     }
 
     /// Refuses, naming the first missing file, unless every 4-piece file
