@@ -17,11 +17,12 @@ use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
 use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
-use crate::knowledge::select::decide;
+use crate::board::position::to_user;
+use crate::knowledge::select::{decide, playing_for_the_win};
 use crate::knowledge::weights::RuleSet;
 
 /// What to run.
@@ -54,6 +55,12 @@ pub struct PawnReport {
     pub white_in_won: Option<Count>,
     /// With moves: Black to move in a drawn position keeps the draw.
     pub black_in_drawn: Option<Count>,
+    /// With moves, in KPKP: the side to move in a won position keeps the
+    /// win (either colour).
+    pub mover_in_won: Option<Count>,
+    /// With moves, in KPKP: the side to move in a drawn position keeps the
+    /// draw.
+    pub mover_in_drawn: Option<Count>,
     /// Seconds taken.
     pub elapsed_s: f64,
     /// Threads used.
@@ -71,6 +78,8 @@ struct Tally {
     fired: Vec<(usize, usize)>,
     white_in_won: Count,
     black_in_drawn: Count,
+    mover_in_won: Count,
+    mover_in_drawn: Count,
 }
 
 impl Tally {
@@ -91,6 +100,8 @@ impl Tally {
         }
         self.white_in_won.merge(&o.white_in_won);
         self.black_in_drawn.merge(&o.black_in_drawn);
+        self.mover_in_won.merge(&o.mover_in_won);
+        self.mover_in_drawn.merge(&o.mover_in_drawn);
         self
     }
 }
@@ -99,7 +110,7 @@ impl Tally {
 pub fn book_of(ending: PawnEnding) -> Option<&'static Book> {
     match ending {
         PawnEnding::Kppk => Some(&books::kppk::BOOK),
-        PawnEnding::Kpkp => None,
+        PawnEnding::Kpkp => Some(&books::kpkp::BOOK),
     }
 }
 
@@ -108,25 +119,31 @@ pub fn book_of(ending: PawnEnding) -> Option<&'static Book> {
 /// fire, as bits, with a bit for "weighed"); other positions (a capture,
 /// a promotion) are weighed each time.
 struct Memo {
-    fired: Vec<AtomicU16>,
+    fired: Vec<AtomicU32>,
 }
 
 /// The bit that says a slot is filled.
-const WEIGHED: u16 = 1 << 15;
+const WEIGHED: u32 = 1 << 31;
 
 impl Memo {
     fn new(book: &Book) -> Memo {
-        assert!(book.rules().rows.len() < 15, "the memo holds 15 rules");
+        assert!(book.rules().rows.len() < 31, "the memo holds 31 rules");
         Memo {
             fired: (0..2 * 64 * 64 * 64 * 64)
-                .map(|_| AtomicU16::new(0))
+                .map(|_| AtomicU32::new(0))
                 .collect(),
         }
     }
 
+    /// A position of the ending itself: two pawns on the board (White's
+    /// two, or one each), nothing promoted.
     fn slot(node: &Node) -> Option<usize> {
-        let (a, b) = (node.pawn?, node.pawn2?);
-        if node.piece.is_some() {
+        let a = node.pawn?;
+        let b = match (node.pawn2, node.bpawn) {
+            (Some(b), None) | (None, Some(b)) => b,
+            _ => return None,
+        };
+        if node.piece.is_some() || node.bpiece.is_some() {
             return None;
         }
         let sq = |s: Sq| usize::from(s.to_square());
@@ -144,7 +161,7 @@ impl Memo {
             return combine(book, RuleSet::from_bits(u128::from(code & !WEIGHED)), table);
         }
         let e = level1(book, node);
-        let bits = u16::try_from(e.fired.bits()).expect("fewer than 15 rules");
+        let bits = u32::try_from(e.fired.bits()).expect("fewer than 31 rules");
         self.fired[i].store(bits | WEIGHED, Ordering::Relaxed);
         e
     }
@@ -172,6 +189,7 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         .par_iter()
         .map(|&wk| sweep_king(tb, opts, book, &memo, wk))
         .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+    let kpkp = opts.ending == PawnEnding::Kpkp;
     let table = book.rules();
     let rules = table
         .rows
@@ -196,8 +214,10 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         confusion: tally.confusion,
         deterministic: tally.deterministic,
         rules,
-        white_in_won: opts.moves.then_some(tally.white_in_won),
-        black_in_drawn: opts.moves.then_some(tally.black_in_drawn),
+        white_in_won: (opts.moves && !kpkp).then_some(tally.white_in_won),
+        black_in_drawn: (opts.moves && !kpkp).then_some(tally.black_in_drawn),
+        mover_in_won: (opts.moves && kpkp).then_some(tally.mover_in_won),
+        mover_in_drawn: (opts.moves && kpkp).then_some(tally.mover_in_drawn),
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
     })
@@ -254,8 +274,10 @@ fn judge(
         let says_win = row.weight > 0.5;
         slot.1 += usize::from(says_win == white_wins);
     }
-    if opts.moves {
-        judge_move(tb, memo, pos, result, t)?;
+    match (opts.moves, opts.ending) {
+        (false, _) => {}
+        (true, PawnEnding::Kppk) => judge_move(tb, memo, pos, result, t)?,
+        (true, PawnEnding::Kpkp) => judge_move_either(tb, memo, pos, result, t)?,
     }
     Ok(())
 }
@@ -281,5 +303,33 @@ fn judge_move(
     let after = &d.chosen().after;
     count.positions += 1;
     count.sound += usize::from(keeps(white_result(tb, after)?));
+    Ok(())
+}
+
+/// In KPKP, whether the chosen move keeps the value for the side to move:
+/// a win stays a win, a draw a draw. The side the rules find winning plays
+/// for the win as White ([`playing_for_the_win`]).
+fn judge_move_either(
+    tb: &Tablebases,
+    memo: &Memo,
+    pos: &Chess,
+    result: usize,
+    t: &mut Tally,
+) -> Result<()> {
+    let mover_wins = (result == 0) == (pos.turn() == Color::White);
+    let count = match (result, mover_wins) {
+        (1, _) => &mut t.mover_in_drawn,
+        (_, true) => &mut t.mover_in_won,
+        _ => return Ok(()),
+    };
+    let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
+    let orientation = playing_for_the_win(pos, &eval);
+    let oriented = to_user(pos, orientation);
+    let Some(d) = decide(&oriented, &eval) else {
+        return Ok(());
+    };
+    let after = to_user(&d.chosen().after, orientation);
+    count.positions += 1;
+    count.sound += usize::from(white_result(tb, &after)? == result);
     Ok(())
 }

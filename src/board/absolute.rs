@@ -5,6 +5,8 @@
 //! facts, the line ends by them, and the embedded oracle labels its first
 //! positions by them.
 
+use shakmaty::Position;
+
 use crate::board::facts::Node;
 use crate::board::geometry::{Side, Sq, dist, neighbours, pawn_attacks, piece_attacks};
 
@@ -23,11 +25,18 @@ pub struct Absolute {
     pub can_mate: bool,
     /// White has a queen or a rook.
     pub major_piece: bool,
+    /// Black has a pawn, or the piece it became (KPKP).
+    pub black_men: bool,
+    /// White to move is mated (by Black's pawn or its new piece).
+    pub white_mated: bool,
 }
 
 impl Absolute {
     /// Works out the rules of chess for `node`.
     pub fn of(node: &Node) -> Absolute {
+        if node.black_has_men() {
+            return Absolute::with_black_men(node);
+        }
         let attacked = |s: Sq| white_attacks(node, s);
         let (checkmate, stalemate) = match node.turn {
             Side::Black => {
@@ -48,13 +57,46 @@ impl Absolute {
             piece_hangs,
             can_mate: node.pawn.is_some() || major_piece,
             major_piece,
+            black_men: false,
+            white_mated: false,
+        }
+    }
+
+    /// The same where Black has more than its king: worked out on the
+    /// legal moves of the position itself.
+    fn with_black_men(node: &Node) -> Absolute {
+        let major_piece = node.piece.is_some_and(|(_, r)| r.is_major());
+        let Some(pos) = node.to_chess() else {
+            return Absolute {
+                black_men: true,
+                major_piece,
+                can_mate: node.pawn.is_some() || major_piece,
+                ..Absolute::default()
+            };
+        };
+        let moves = pos.legal_moves();
+        let (check, none) = (pos.is_check(), moves.is_empty());
+        let black = node.turn == Side::Black;
+        let piece_hangs = black
+            && node
+                .piece
+                .is_some_and(|(s, _)| moves.iter().any(|m| m.to() == s.to_square()));
+        Absolute {
+            checkmate: black && check && none,
+            stalemate: !check && none,
+            piece_hangs,
+            can_mate: node.pawn.is_some() || major_piece,
+            major_piece,
+            black_men: true,
+            white_mated: !black && check && none,
         }
     }
 
     /// A queen or rook that stays on the board mates by force (KQK, KRK),
     /// and mate is mate: an absolute win.
     pub fn win(self) -> bool {
-        self.checkmate || (self.major_piece && !self.piece_hangs && !self.stalemate)
+        self.checkmate
+            || (self.major_piece && !self.piece_hangs && !self.stalemate && !self.black_men)
     }
 }
 
@@ -98,6 +140,8 @@ mod tests {
             pawn,
             pawn2: None,
             piece,
+            bpawn: None,
+            bpiece: None,
             turn,
         }
     }

@@ -1,6 +1,6 @@
 //! Facts: a position as the Datalog program's input relations.
 
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{Chess, Color, FromSetup, Position, Role};
 
 use crate::board::geometry::{Promo, Side, Sq};
 use crate::board::position::{Kpk, on_mirrored_half};
@@ -20,6 +20,10 @@ pub struct Node {
     pub pawn2: Option<Sq>,
     /// The piece the pawn became, if it promoted.
     pub piece: Option<(Sq, Promo)>,
+    /// Black's pawn, in the ending with a pawn each (KPKP).
+    pub bpawn: Option<Sq>,
+    /// The piece Black's pawn became, if it promoted (KPKP).
+    pub bpiece: Option<(Sq, Promo)>,
     /// Side to move.
     pub turn: Side,
 }
@@ -33,28 +37,32 @@ impl Node {
             pawn: Some(Sq::from_square(k.wp())),
             pawn2: None,
             piece: None,
+            bpawn: None,
+            bpiece: None,
             turn: side(k.turn()),
         }
     }
 
-    /// From a normalised shakmaty position with White's king, at most two
-    /// pawns and at most one other white unit against the lone black king.
+    /// From a normalised shakmaty position: White's king, at most two
+    /// pawns and at most one other white unit; Black's king, and in KPKP
+    /// its pawn or the piece that pawn became.
     pub fn from_chess(pos: &Chess) -> Node {
         let board = pos.board();
         let wk = board.king_of(Color::White).expect("white king");
         let bk = board.king_of(Color::Black).expect("black king");
         let (mut pawn, mut pawn2) = (None, None);
-        let mut piece = None;
-        for sq in board.white() & !board.kings() {
+        let (mut piece, mut bpawn, mut bpiece) = (None, None, None);
+        for sq in board.occupied() & !board.kings() {
             let s = Sq::from_square(sq);
-            match board.role_at(sq) {
-                Some(Role::Pawn) if pawn.is_none() => pawn = Some(s),
-                Some(Role::Pawn) => pawn2 = Some(s),
-                Some(Role::Queen) => piece = Some((s, Promo::Queen)),
-                Some(Role::Rook) => piece = Some((s, Promo::Rook)),
-                Some(Role::Bishop) => piece = Some((s, Promo::Bishop)),
-                Some(Role::Knight) => piece = Some((s, Promo::Knight)),
-                _ => {}
+            let Some(p) = board.piece_at(sq) else {
+                continue;
+            };
+            match (p.color, p.role) {
+                (Color::White, Role::Pawn) if pawn.is_none() => pawn = Some(s),
+                (Color::White, Role::Pawn) => pawn2 = Some(s),
+                (Color::Black, Role::Pawn) => bpawn = Some(s),
+                (Color::White, r) => piece = promo(r).map(|r| (s, r)),
+                (Color::Black, r) => bpiece = promo(r).map(|r| (s, r)),
             }
         }
         // The pawn further up first; on one rank, the lower file first
@@ -70,12 +78,52 @@ impl Node {
             pawn,
             pawn2,
             piece,
+            bpawn,
+            bpiece,
             turn: side(pos.turn()),
         }
     }
 
+    /// Whether Black has a unit besides its king (KPKP).
+    pub fn black_has_men(&self) -> bool {
+        self.bpawn.is_some() || self.bpiece.is_some()
+    }
+
+    /// The position as shakmaty's, for the rules of chess where Black has
+    /// more than its king; `None` if it is not a legal position.
+    pub fn to_chess(&self) -> Option<Chess> {
+        let mut board = shakmaty::Board::empty();
+        let put = |b: &mut shakmaty::Board, s: Sq, c: Color, r: Role| {
+            b.set_piece_at(s.to_square(), shakmaty::Piece { color: c, role: r });
+        };
+        put(&mut board, self.wk, Color::White, Role::King);
+        put(&mut board, self.bk, Color::Black, Role::King);
+        for p in self.pawn.into_iter().chain(self.pawn2) {
+            put(&mut board, p, Color::White, Role::Pawn);
+        }
+        if let Some((s, r)) = self.piece {
+            put(&mut board, s, Color::White, r.role());
+        }
+        if let Some(p) = self.bpawn {
+            put(&mut board, p, Color::Black, Role::Pawn);
+        }
+        if let Some((s, r)) = self.bpiece {
+            put(&mut board, s, Color::Black, r.role());
+        }
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = board;
+        setup.turn = match self.turn {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        };
+        Chess::from_setup(setup, shakmaty::CastlingMode::Standard).ok()
+    }
+
     /// The KPK position, if the pawn is still on the board as a pawn.
     pub fn kpk(&self) -> Option<Kpk> {
+        if self.black_has_men() {
+            return None;
+        }
         match (self.pawn, self.piece, self.pawn2) {
             (Some(p), None, None) => Kpk::new(
                 self.wk.to_square(),
@@ -109,8 +157,20 @@ impl Node {
             pawn: self.pawn.map(Sq::mirror_file),
             pawn2: self.pawn2.map(Sq::mirror_file),
             piece: self.piece.map(|(s, r)| (s.mirror_file(), r)),
+            bpawn: self.bpawn.map(Sq::mirror_file),
+            bpiece: self.bpiece.map(|(s, r)| (s.mirror_file(), r)),
             turn: self.turn,
         }
+    }
+}
+
+fn promo(r: Role) -> Option<Promo> {
+    match r {
+        Role::Queen => Some(Promo::Queen),
+        Role::Rook => Some(Promo::Rook),
+        Role::Bishop => Some(Promo::Bishop),
+        Role::Knight => Some(Promo::Knight),
+        _ => None,
     }
 }
 

@@ -92,6 +92,16 @@ impl Promo {
     pub fn is_major(self) -> bool {
         matches!(self, Promo::Queen | Promo::Rook)
     }
+
+    /// shakmaty's role.
+    pub fn role(self) -> shakmaty::Role {
+        match self {
+            Promo::Queen => shakmaty::Role::Queen,
+            Promo::Rook => shakmaty::Role::Rook,
+            Promo::Bishop => shakmaty::Role::Bishop,
+            Promo::Knight => shakmaty::Role::Knight,
+        }
+    }
 }
 
 /// King distance: the number of king moves between two squares

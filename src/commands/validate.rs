@@ -46,8 +46,9 @@ pub struct Args {
     /// Validate another ending instead of KPK: every won position of king
     /// and queen (kqk) or king and rook (krk) against king, played to mate
     /// against perfect defence; or every position of king and two pawns
-    /// against king (kppk) against the 4-piece tables.
-    #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk", "kppk"])]
+    /// against king (kppk), or of king and pawn against king and pawn
+    /// (kpkp), against the 4-piece tables.
+    #[arg(long, value_name = "ENDING", value_parser = ["kqk", "krk", "kppk", "kpkp"])]
     ending: Option<String>,
     /// With --ending: MATER plays first when it finds a forced mate of
     /// its kind within --mater-depth moves, as in `pecp line` (default:
@@ -171,7 +172,7 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
     Ok(0)
 }
 
-/// `validate --ending kppk`.
+/// `validate --ending kppk|kpkp`.
 fn run_pawn_ending(
     args: &Args,
     ending: pecp::board::pawns::PawnEnding,

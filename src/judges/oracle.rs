@@ -83,6 +83,8 @@ fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
         pawn: None,
         pawn2: None,
         piece: Some((at(q), role)),
+        bpawn: None,
+        bpiece: None,
         turn: Side::Black,
     })
     .win()

@@ -16,7 +16,8 @@ use crate::board::facts::Node;
 use crate::board::geometry::Side;
 use crate::knowledge::book::{Book, Finalist, Preference};
 use crate::knowledge::books;
-use crate::knowledge::evaluate::{Evaluation, Level1, VERDICT_THRESHOLD, better_for};
+use crate::board::position::{Orientation, to_user};
+use crate::knowledge::evaluate::{Evaluation, Level1, VERDICT_THRESHOLD, Verdict, better_for};
 use crate::knowledge::weights::Criterion;
 
 /// A level-2 criterion: its book and its place in the book's list, which
@@ -164,6 +165,28 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
         -(m.to().rank().to_u32() as i32),
         m.to().file().to_u32(),
     )
+}
+
+/// Which colour plays for the win in a position with a pawn each (KPKP),
+/// whose book asks "does White win?": the side the level-1 rules find
+/// winning (each colour's question asked on the position itself, the
+/// colours swapped for Black's), the likelier when both are found to; where
+/// neither is, the side not to move, so that the mover holds the draw.
+/// `Flipped` means Black: the decision is taken with the colours swapped.
+pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
+    let book = &books::kpkp::BOOK;
+    let swapped = to_user(pos, Orientation::Flipped);
+    let white = eval(book, &Node::from_chess(pos));
+    let black = eval(book, &Node::from_chess(&swapped));
+    let wins = |e: &Evaluation| e.verdict() == Verdict::Win;
+    match (wins(&white), wins(&black)) {
+        (true, false) => Orientation::AsGiven,
+        (false, true) => Orientation::Flipped,
+        (true, true) if white.weight >= black.weight => Orientation::AsGiven,
+        (true, true) => Orientation::Flipped,
+        (false, false) if pos.turn() == shakmaty::Color::Black => Orientation::AsGiven,
+        (false, false) => Orientation::Flipped,
+    }
 }
 
 /// Decides a move with the given level-1 evaluator, by the book that

@@ -261,7 +261,7 @@ pub fn ending_text(r: &crate::apps::endings::EndingReport) -> String {
     s
 }
 
-/// `validate --ending kppk` as text.
+/// `validate --ending kppk|kpkp` as text.
 pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     let c = &r.confusion;
@@ -299,6 +299,14 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
         (
             "Black to move, drawn: the chosen move keeps the draw",
             &r.black_in_drawn,
+        ),
+        (
+            "either to move, won: the chosen move keeps the win",
+            &r.mover_in_won,
+        ),
+        (
+            "either to move, drawn: the chosen move keeps the draw",
+            &r.mover_in_drawn,
         ),
     ] {
         if let Some(m) = count {

@@ -43,6 +43,9 @@ pub static BOOK: Book = Book::new(BookSpec {
 /// piece or was taken: of the endings with one white unit, everything but
 /// a queen or rook against the lone king.
 fn covers(node: &Node) -> bool {
+    if node.black_has_men() {
+        return false;
+    }
     match (node.pawn, node.pawn2, node.piece) {
         (Some(_), None, None) => true,
         (None, None, piece) => piece.is_none_or(|(_, r)| !r.is_major()),

@@ -58,7 +58,7 @@ fn alone(node: &Node, p: Sq, side: Side) -> Alone {
 
 /// What the KPK book proves of a KPK position (none: not proved, or not a
 /// legal KPK position).
-fn proved(k: Option<crate::board::position::Kpk>) -> Alone {
+pub fn proved(k: Option<crate::board::position::Kpk>) -> Alone {
     match k.and_then(kpk::proves) {
         Some(true) => Alone::Wins,
         Some(false) => Alone::Draws,

@@ -41,7 +41,7 @@ pub static BOOK: Book = Book::new(BookSpec {
 
 /// A queen or a rook against the lone king.
 fn covers(node: &Node) -> bool {
-    node.pawn.is_none() && node.piece.is_some_and(|(_, r)| r.is_major())
+    node.pawn.is_none() && node.piece.is_some_and(|(_, r)| r.is_major()) && !node.black_has_men()
 }
 
 /// Runs the level-1 mating program on a position.

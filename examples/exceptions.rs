@@ -1,0 +1,59 @@
+//! Lists the positions of a pawn ending where one rule of its book fires
+//! and the tables disagree with it, one EPD line each with the true result
+//! for White: what a rule author reads to name the idea a rule is missing.
+//!
+//! ```sh
+//! cargo run --release --example exceptions -- kpkp queens_first [LIMIT] > out.epd
+//! ```
+
+use rayon::prelude::*;
+use shakmaty::{Bitboard, Color, Position, Square};
+
+use pecp::apps::pawn_validate::book_of;
+use pecp::board::facts::Node;
+use pecp::board::pawns::{PawnEnding, for_each_position};
+use pecp::board::position::fen_of;
+use pecp::judges::tablebase::{Tablebases, Wdl};
+use pecp::knowledge::evaluate::level1;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let ending = PawnEnding::named(args.get(1).map_or("kpkp", String::as_str)).expect("kpkp or kppk");
+    let rule = args.get(2).expect("a rule id").clone();
+    let limit: usize = args.get(3).map_or(50, |a| a.parse().expect("LIMIT is a number"));
+    let book = book_of(ending).expect("a book");
+    let id = book.rules().id(&rule).expect("a rule of the book");
+    let says_win = book.rules().row(id).weight > 0.5;
+    let tb = Tablebases::discover_with_four_pieces(None)
+        .expect("tables")
+        .expect("the 4-piece tables in ./tablebases");
+    let found: Vec<Vec<String>> = Square::ALL
+        .par_iter()
+        .map(|&wk| {
+            let mut out = Vec::new();
+            for_each_position(ending, Bitboard::from(wk), |pos| {
+                if out.len() >= limit {
+                    return;
+                }
+                let e = level1(book, &Node::from_chess(&pos));
+                if !e.fired.iter().any(|r| r == id) {
+                    return;
+                }
+                let wdl = tb.wdl(&pos).expect("probe");
+                let white_wins = matches!(
+                    (wdl, pos.turn()),
+                    (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black)
+                );
+                if white_wins != says_win {
+                    out.push(format!("{} ; {:?} for the side to move", fen_of(&pos), wdl));
+                }
+            });
+            out
+        })
+        .collect();
+    let all: Vec<String> = found.into_iter().flatten().collect();
+    eprintln!("{} exceptions listed (at most {limit} per white king square)", all.len());
+    for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
+        println!("{line}");
+    }
+}

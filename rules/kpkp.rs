@@ -1,0 +1,384 @@
+// pecp's knowledge of king and pawn against king and pawn (KPKP). Two
+// Datalog programs, as for the other books: level 1 over ONE position,
+// level 2 over the level-1 best three.
+//
+// Each side has a pawn, so either can win. The book answers one question,
+// "does White win?", its weights from White's point of view (a draw and a
+// loss are alike "no win"); the other question, "does Black win?", is the
+// same book on the board with the colours swapped. A decision asks both,
+// and the side that the rules find winning plays for the win as White.
+//
+// Level 1, input: the kings, the side to move, the rules of chess, each
+// pawn (or the piece it became), and what the KPK book proves of White's
+// pawn alone, Black's pawn taken off, with either side to move. After a
+// capture of Black's pawn the KPK book's proof of the pawn left comes in
+// the same way. Output: `Fires(id)`, whose weight, kind, description,
+// source, theme and sentence live in `rules/kpkp.toml`.
+//
+// Level 2, input: each finalist's kings, pawns and new pieces tagged
+// I1..I3, the side choosing, and `Decided(tag, side)` when a deterministic
+// level-1 rule proves the finalist; output: `Prefer(criterion, x, y)`,
+// tried in the order of the `[[criterion]]` rows of `rules/kpkp.toml`.
+//
+// The ideas are the books' (none is a cut-off fitted against the tables):
+// the race, counted in moves with the double step and a king in its own
+// pawn's way [ML; DVOR]; the square of the pawn [ML]; the new queen that
+// stops the other pawn before it reaches the seventh rank [ML; FINE]; a
+// pawn that cannot win even without the enemy pawn [SF]; a side whose
+// pawn is gone cannot win; and what the rules of chess decide.
+//
+// Sources cited below:
+//   [FINE]  R. Fine, Basic Chess Endings, 1941, ch. 2 (king and pawn
+//           against king and pawn; queen against pawn).
+//   [ML]    K. Müller and F. Lamprecht, Fundamental Chess Endings, 2001,
+//           ch. 2 (pawn races, the square, queening with check, queen
+//           against a pawn on the seventh rank).
+//   [DVOR]  M. Dvoretsky, Dvoretsky's Endgame Manual, ch. 1 (pawn races,
+//           counting tempi).
+//   [SF]    Stockfish, src/endgame.cpp, the KPKP scaling: take the weaker
+//           side's pawn off; if king and pawn against king is a draw, so is
+//           the position.
+
+use crepe::crepe;
+
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
+
+#[allow(unused_imports)]
+use crate::board::geometry::{Promo, Side, Sq, dist, neighbours};
+
+pub use crate::knowledge::books::kppk::program::{Alone, Tag};
+
+/// [ML; DVOR] The moves a pawn on `p` needs to queen: the ranks to go,
+/// one fewer from its starting rank (the double step). `white`: which
+/// way it runs.
+pub fn queening_moves(p: Sq, white: bool) -> i8 {
+    let (to_go, start) = if white { (8 - p.1, 2) } else { (p.1 - 1, 7) };
+    to_go - i8::from(p.1 == start)
+}
+
+/// The square the pawn on `p` queens on.
+pub fn queening_square(p: Sq, white: bool) -> Sq {
+    Sq(p.0, if white { 8 } else { 1 })
+}
+
+/// Whether a unit on `s` stands on the path of the pawn on `p` to its
+/// queening square.
+pub fn on_path(p: Sq, white: bool, s: Sq) -> bool {
+    s.0 == p.0 && if white { s.1 > p.1 } else { s.1 < p.1 }
+}
+
+/// [ML] The rule of the square: whether the king on `k` catches the pawn
+/// on `p`, the pawn's side to move when `pawn_moves_first`. It reaches
+/// the queening square (or the square next to it, to take the new piece)
+/// in time.
+pub fn in_square(k: Sq, p: Sq, white: bool, pawn_moves_first: bool) -> bool {
+    let n = queening_moves(p, white);
+    let d = dist(k, queening_square(p, white));
+    d <= n + i8::from(!pawn_moves_first)
+}
+
+/// Whether the two pawns can meet: on one file with Black's in front
+/// (they block each other), or on neighbouring files not yet past each
+/// other (one can take the other).
+pub fn pawns_meet(w: Sq, b: Sq) -> bool {
+    (w.0 - b.0).abs() <= 1 && b.1 > w.1
+}
+
+/// [ML; DVOR] A runner: the pawn on `p` (of the side `white` says) that
+/// the enemy king on `k` cannot catch, with nothing on its path (`own`,
+/// its own king, counted: a king in its pawn's way stops it). `to_move`:
+/// whose move it is.
+pub fn runs(p: Sq, white: bool, own: Sq, k: Sq, to_move: Side) -> bool {
+    let pawn_first = (to_move == Side::White) == white;
+    !on_path(p, white, own) && !on_path(p, white, k) && !in_square(k, p, white, pawn_first)
+}
+
+/// [ML; DVOR] After the pawn on `p` queens (its side `white`, `to_move`
+/// moving now), how many moves the other pawn on `q` still needs: its own
+/// count less the moves it makes meanwhile. Zero or less: it queened
+/// first.
+pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
+    let first = (to_move == Side::White) == white;
+    let n = queening_moves(p, white);
+    queening_moves(q, !white) - if first { n - 1 } else { n }
+}
+
+/// [ML; FINE] Whether a new queen, moving first, stops the other side's
+/// pawn that still needs `left` moves to queen (`file` its file, 1-8): the
+/// queen moves before the pawn reaches the seventh rank; and before it
+/// reaches the sixth if it is a rook or bishop pawn, which on the seventh
+/// draws against the queen with its king beside it.
+pub fn queen_stops(file: i8, left: i8) -> bool {
+    let rook_or_bishop_pawn = matches!(file, 1 | 3 | 6 | 8);
+    left >= if rook_or_bishop_pawn { 4 } else { 3 }
+}
+
+/// [ML] A king shut in a corner, the other king two squares from it: a
+/// pawn that reaches the seventh rank can mate it (or a race ends in
+/// stalemate), so no race is counted.
+pub fn cornered(k: Sq, other: Sq) -> bool {
+    (k.0 == 1 || k.0 == 8) && (k.1 == 1 || k.1 == 8) && dist(k, other) == 2
+}
+
+/// Whether the pawn on `p` (of the side `white` says) gives check to the
+/// king on `k`.
+pub fn pawn_checks(p: Sq, white: bool, k: Sq) -> bool {
+    let dy = if white { 1 } else { -1 };
+    k.1 == p.1 + dy && (k.0 - p.0).abs() == 1
+}
+
+/// Whether the pawn on `p` (of the side `white` says) cannot step on: one
+/// of `units` stands in front of it.
+pub fn blocked(p: Sq, white: bool, units: [Sq; 3]) -> bool {
+    let front = Sq(p.0, if white { p.1 + 1 } else { p.1 - 1 });
+    units.contains(&front)
+}
+
+/// Whether `k` is on the edge of the board.
+pub fn on_edge(k: Sq) -> bool {
+    k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
+}
+
+/// [ML] Whether the pawns face each other: on one file or neighbouring
+/// files, Black's not behind White's. They can meet, or stand side by side
+/// where each king can attack the other pawn.
+pub fn pawns_face(w: Sq, b: Sq) -> bool {
+    (w.0 - b.0).abs() <= 1 && b.1 >= w.1
+}
+
+/// [ML] Whether the pawn on `own` stands on a shortest way of its king on
+/// `k` to `target`: the king's own pawn in its way.
+pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
+    dist(k, own) + dist(own, target) == dist(k, target)
+}
+
+pub mod level1 {
+    use super::*;
+
+    crepe! {
+        @input
+        pub struct WhiteKing(pub Sq);
+        @input
+        pub struct BlackKing(pub Sq);
+        @input
+        pub struct ToMove(pub Side);
+        @input
+        pub struct RulesOfChess(pub Absolute);
+        @input
+        pub struct WhitePawn(pub Sq);
+        @input
+        pub struct BlackPawn(pub Sq);
+        @input
+        pub struct WhitePiece(pub Sq, pub Promo);
+        @input
+        pub struct BlackPiece(pub Sq, pub Promo);
+        // What the KPK book proves of White's pawn alone, Black's pawn
+        // taken off, with this side to move.
+        @input
+        pub struct AloneProves(pub Side, pub Alone);
+        // Black's pawn taken: what the KPK book proves of White's.
+        @input
+        pub struct OnePawnLeft(pub Alone);
+
+        @output
+        pub struct Fires(pub &'static str);
+
+        // ==============================================================
+        // THE RACE
+
+        struct BothPawns(Sq, Sq);
+        BothPawns(w, b) <- WhitePawn(w), BlackPawn(b);
+
+        // [ML; DVOR] Each pawn runs: the other king is outside its square
+        // and nothing stands on its path; the pawns cannot meet.
+        struct WhiteRuns(Sq, Sq);
+        WhiteRuns(w, b) <-
+            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t),
+            (!pawns_meet(w, b)), (runs(w, true, wk, bk, t)), (!on_path(w, true, b));
+        struct BlackRuns(Sq, Sq);
+        BlackRuns(w, b) <-
+            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t),
+            (!pawns_meet(w, b)), (runs(b, false, bk, wk, t)), (!on_path(b, false, w));
+
+        // [rules of chess] The side to move is in check from a pawn: it
+        // must answer the check first, and loses a tempo in a race.
+        // [ML] Either king shut in a corner by the other.
+        struct Cornered();
+        Cornered() <- WhiteKing(w), BlackKing(b), (cornered(w, b) || cornered(b, w));
+
+        // [ML; DVOR] Stalemate tricks: the pawn of the side that loses the
+        // race cannot move (the square in front of it is taken), and its
+        // king is on the edge, where a new queen may leave it no move.
+        struct StalemateRisk(Side);
+        StalemateRisk(Side::Black) <-
+            BlackPawn(b), BlackKing(k), WhiteKing(w), WhitePawn(p),
+            (blocked(b, false, [w, k, p])), (on_edge(k));
+        StalemateRisk(Side::White) <-
+            WhitePawn(p), WhiteKing(w), BlackKing(k), BlackPawn(b),
+            (blocked(p, true, [w, k, b])), (on_edge(w));
+
+        // [ML] Black's king has no square: every one is White's or its own
+        // pawn's.
+        struct BlackKingShutIn();
+        BlackKingShutIn() <-
+            BlackKing(k), WhiteKing(w), WhitePawn(p), BlackPawn(b),
+            (neighbours(k).all(|s| s == b || dist(s, w) <= 1 || pawn_checks(p, true, s)));
+
+        // [ML; DVOR] An overloaded king: White's rook pawn, Black's pawn
+        // two files from it. The corner that draws against the rook pawn
+        // is next to Black's pawn, and Black's king cannot hold the corner
+        // and guard its pawn from White's king at once.
+        struct Overloaded();
+        Overloaded() <- BothPawns(w, b), (w.0 == 1 || w.0 == 8), ((w.0 - b.0).abs() == 2);
+
+        struct InCheck();
+        InCheck() <- ToMove(Side::White), BlackPawn(b), WhiteKing(w), (pawn_checks(b, false, w));
+        InCheck() <- ToMove(Side::Black), WhitePawn(p), BlackKing(k), (pawn_checks(p, true, k));
+
+        // A pawn is taken: White to move next to Black's pawn that its king
+        // does not guard, or the other way round.
+        struct BlackPawnHangs();
+        BlackPawnHangs() <-
+            ToMove(Side::White), BlackPawn(b), WhiteKing(w), BlackKing(k),
+            (dist(w, b) == 1), (dist(k, b) > 1);
+        struct WhitePawnHangs();
+        WhitePawnHangs() <-
+            ToMove(Side::Black), WhitePawn(p), BlackKing(k), WhiteKing(w),
+            (dist(k, p) == 1), (dist(w, p) > 1);
+
+        // ==============================================================
+        // THE SCORING RULES, in the order of rules/kpkp.toml.
+
+        // [rules of chess] Mate, or a new queen or rook that cannot be
+        // taken against the bare king, no stalemate.
+        Fires("absolute_win") <- RulesOfChess(a), (a.win());
+        // [FIDE Laws 5.2] Stalemate, or White mated.
+        Fires("absolute_draw_stalemate") <- RulesOfChess(a), (a.stalemate);
+        Fires("white_is_mated") <- RulesOfChess(a), (a.white_mated);
+        // White's pawn is gone (and did not queen): a lone king wins
+        // nothing.
+        Fires("white_pawn_gone") <- BlackKing(_), !WhitePawn(_), !WhitePiece(_, _);
+        // Black's pawn is taken: the KPK book proves the pawn left.
+        Fires("one_pawn_left_wins") <- OnePawnLeft(Alone::Wins);
+        Fires("one_pawn_left_draws") <- OnePawnLeft(Alone::Draws);
+        // [ML; FINE] White queens first and the new queen moves before
+        // Black's pawn reaches the seventh rank: it stops that pawn.
+        // The side to move is not in check, no king is shut in a corner,
+        // and no stalemate trick is there.
+        Fires("queens_first") <-
+            WhiteRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::Black),
+            (queen_stops(b.0, left_when_queening(w, true, b, t)));
+        // [ML; DVOR] Black's pawn queens first, White's a move or more
+        // behind: no win for White. The side to move is not in check, no
+        // king is shut in a corner, and no stalemate trick is there.
+        Fires("black_queens_first") <-
+            BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
+            (left_when_queening(b, false, w, t) >= 2);
+
+        // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
+        // Black's pawn does not change it: the pawns do not face each other
+        // (no capture, no pawn to win from a blockade), Black's pawn is not
+        // in its own king's way to the queening square, and Black's king is
+        // not shut in (the draw would be a stalemate that Black's pawn
+        // moves spoil), nor overloaded.
+        Fires("draws_without_the_black_pawn") <-
+            BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
+            (!pawns_face(w, b)), (!in_the_kings_way(k, b, queening_square(w, true))),
+            !BlackKingShutIn(), !Overloaded();
+
+        // Averaged: what a player weighs when nothing is proved.
+        // [ML] White's pawn alone (Black's taken off) wins.
+        Fires("wins_without_the_black_pawn") <- BothPawns(_, _), ToMove(t), AloneProves(t, Alone::Wins);
+        // [ML] One pawn runs, the other does not.
+        Fires("white_pawn_runs") <- WhiteRuns(_, _);
+        Fires("black_pawn_runs") <- BlackRuns(_, _);
+        // [rules of chess] A pawn is about to be taken.
+        Fires("black_pawn_hangs") <- BlackPawnHangs();
+        Fires("white_pawn_hangs") <- WhitePawnHangs();
+        // [ML] A pawn has queened and the other pawn is still there.
+        Fires("white_has_queened") <- WhitePiece(_, Promo::Queen), BlackPawn(_);
+        Fires("black_has_queened") <- BlackPiece(_, _);
+        // The pawns blocking each other on one file.
+        Fires("pawns_blocked") <- BothPawns(w, b), (w.0 == b.0), (b.1 == w.1 + 1);
+    }
+
+    /// The program's input for `node`: `alone(side)` is what the KPK book
+    /// proves of White's pawn alone with that side to move, and `kpk`
+    /// what it proves of the position itself when it is KPK.
+    pub fn load(node: &Node, alone: &dyn Fn(Side) -> Alone, kpk: &dyn Fn(&Node) -> Alone) -> Crepe {
+        let mut rt = Crepe::new();
+        rt.extend([WhiteKing(node.wk)]);
+        rt.extend([BlackKing(node.bk)]);
+        rt.extend([ToMove(node.turn)]);
+        rt.extend([RulesOfChess(Absolute::of(node))]);
+        rt.extend(node.pawn.map(WhitePawn));
+        rt.extend(node.bpawn.map(BlackPawn));
+        rt.extend(node.piece.map(|(s, r)| WhitePiece(s, r)));
+        rt.extend(node.bpiece.map(|(s, r)| BlackPiece(s, r)));
+        match (node.pawn, node.bpawn, node.bpiece) {
+            (Some(_), Some(_), _) => {
+                for side in [Side::White, Side::Black] {
+                    rt.extend([AloneProves(side, alone(side))]);
+                }
+            }
+            (Some(_), None, None) if node.piece.is_none() => {
+                rt.extend([OnePawnLeft(kpk(node))]);
+            }
+            _ => {}
+        }
+        rt
+    }
+}
+
+pub mod level2 {
+    use super::*;
+
+    crepe! {
+        @input
+        pub struct Finalist(pub Tag, pub Sq, pub Sq);
+        @input
+        pub struct FinalistPawn(pub Tag, pub Side, pub Sq);
+        @input
+        pub struct Outcome(pub Tag, pub Absolute);
+        @input
+        pub struct Mover(pub Side);
+        @input
+        pub struct Decided(pub Tag, pub Side);
+
+        @output
+        pub struct Prefer(pub &'static str, pub Tag, pub Tag);
+
+        struct Pair(Tag, Tag);
+        Pair(x, y) <- Finalist(x, _, _), Finalist(y, _, _), (x != y);
+
+        struct Promotes(Tag);
+        Promotes(t) <- Outcome(t, a), (a.win());
+        struct Has(Tag, Side);
+        Has(t, s) <- FinalistPawn(t, s, _);
+
+        // 1. [rules of chess] Mate, or a safe promotion.
+        Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
+        // 2. A finalist the level-1 rules prove for the mover.
+        Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
+        // 3. Not one they prove against the mover.
+        Prefer("not_proved_against_mover", x, y) <-
+            Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
+        // 4. [rules of chess] The mover takes the other side's pawn.
+        Prefer("takes_the_pawn", x, y) <-
+            Mover(s), Colour(o), (s != o), Pair(x, y), Has(y, o), !Has(x, o);
+        struct Colour(Side);
+        Colour(Side::White) <- Mover(_);
+        Colour(Side::Black) <- Mover(_);
+        // 5. [ML; DVOR] The mover's pawn moves up: the race.
+        Prefer("pawn_advances", x, y) <-
+            Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
+            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 });
+        // 6. [FINE] The mover's king nearer the other side's pawn.
+        Prefer("king_near_the_enemy_pawn", x, y) <-
+            Mover(s), Pair(x, y), Near(x, s, a), Near(y, s, b), (a < b);
+        struct Near(Tag, Side, i8);
+        Near(t, Side::White, dist(w, p)) <- Finalist(t, w, _), FinalistPawn(t, Side::Black, p);
+        Near(t, Side::Black, dist(b, p)) <- Finalist(t, _, b), FinalistPawn(t, Side::White, p);
+    }
+}

@@ -1,0 +1,97 @@
+//! The KPKP book: king and pawn against king and pawn. Both programs are
+//! in `rules/kpkp.rs` (level 1 weighs one position, level 2 compares the
+//! best three), their rule table and criteria in `rules/kpkp.toml`.
+//!
+//! The book answers "does White win?" from White's side; a decision asks
+//! it of both sides by swapping the colours (see
+//! [`crate::knowledge::select`]). What the KPK book proves of White's pawn
+//! alone comes in as a fact, as in the KPPK book.
+#![allow(missing_docs)]
+
+use rustc_hash::FxBuildHasher;
+
+use crate::board::absolute::Absolute;
+use crate::board::facts::Node;
+use crate::board::geometry::Side;
+use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
+use crate::knowledge::books::kppk::proved;
+use crate::knowledge::weights::{RuleSet, RuleTable};
+
+#[path = "../../../rules/kpkp.rs"]
+pub mod program;
+
+use program::{Alone, Tag, level1, level2};
+
+/// The book.
+pub static BOOK: Book = Book::new(BookSpec {
+    name: "kpkp",
+    title: "king and pawn against king and pawn",
+    files: &["rules/kpkp.rs", "rules/kpkp.toml"],
+    covers,
+    fires,
+    compare,
+    words,
+    sure_win: None,
+    rules_toml: include_str!("../../../rules/kpkp.toml"),
+    criteria_toml: include_str!("../../../rules/kpkp.toml"),
+    program: include_str!("../../../rules/kpkp.rs"),
+});
+
+/// A pawn each.
+fn covers(node: &Node) -> bool {
+    node.pawn.is_some() && node.pawn2.is_none() && node.bpawn.is_some()
+}
+
+/// What the KPK book proves of White's pawn alone in `node` (Black's pawn
+/// off the board), with `side` to move.
+fn alone(node: &Node, side: Side) -> Alone {
+    let single = Node {
+        bpawn: None,
+        turn: side,
+        ..*node
+    };
+    proved(single.kpk())
+}
+
+fn fires(node: &Node, table: &RuleTable) -> RuleSet {
+    fired_names(node)
+        .filter_map(|name| table.id(name))
+        .collect()
+}
+
+/// The level-1 program on one position: the ids of the scoring rules that
+/// match, in no particular order.
+pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
+    let rt = level1::load(node, &|side| alone(node, side), &|n| proved(n.kpk()));
+    let (fires,) = rt.run_with_hasher::<FxBuildHasher>();
+    fires.into_iter().map(|level1::Fires(id)| id)
+}
+
+/// The level-2 comparison: runs the program once on the finalists.
+fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
+    const TAGS: [Tag; 3] = [Tag::I1, Tag::I2, Tag::I3];
+    let mut rt = level2::Crepe::new();
+    rt.extend([level2::Mover(mover)]);
+    for (&tag, f) in TAGS.iter().zip(finalists) {
+        let n = f.node;
+        rt.extend([level2::Finalist(tag, n.wk, n.bk)]);
+        rt.extend(n.pawn.map(|p| level2::FinalistPawn(tag, Side::White, p)));
+        rt.extend(n.bpawn.map(|p| level2::FinalistPawn(tag, Side::Black, p)));
+        rt.extend([level2::Outcome(tag, Absolute::of(n))]);
+        if let Some(side) = f.proved_for {
+            rt.extend([level2::Decided(tag, side)]);
+        }
+    }
+    let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
+    let index = |t: Tag| TAGS.iter().position(|&x| x == t).expect("tag");
+    BOOK.preferences(
+        prefs
+            .into_iter()
+            .map(|level2::Prefer(id, x, y)| (id, index(x), index(y))),
+    )
+}
+
+/// No placeholders of its own yet.
+fn words(_name: &str, _node: &Node) -> Option<Word> {
+    None
+}
