@@ -12,16 +12,20 @@ use shakmaty::{Bitboard, Color, Position, Square};
 use pecp::apps::pawn_validate::book_of;
 use pecp::board::facts::Node;
 use pecp::board::pawns::{PawnEnding, for_each_position};
-use pecp::board::position::fen_of;
+use pecp::board::position::{fen_of, orient_move};
+use pecp::knowledge::select::decide_either;
 use pecp::judges::tablebase::{Tablebases, Wdl};
 use pecp::knowledge::evaluate::level1;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let ending = PawnEnding::named(args.get(1).map_or("kpkp", String::as_str)).expect("kpkp or kppk");
-    let rule = args.get(2).expect("a rule id").clone();
+    let rule = args.get(2).expect("a rule id, or moves").clone();
     let limit: usize = args.get(3).map_or(50, |a| a.parse().expect("LIMIT is a number"));
     let book = book_of(ending).expect("a book");
+    if rule == "moves" {
+        return moves(ending, limit);
+    }
     let id = book.rules().id(&rule).expect("a rule of the book");
     let says_win = book.rules().row(id).weight > 0.5;
     let tb = Tablebases::discover_with_four_pieces(None)
@@ -53,6 +57,46 @@ fn main() {
         .collect();
     let all: Vec<String> = found.into_iter().flatten().collect();
     eprintln!("{} exceptions listed (at most {limit} per white king square)", all.len());
+    for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
+        println!("{line}");
+    }
+}
+
+/// The positions (KPKP) where the move PECP chooses changes the value.
+fn moves(ending: PawnEnding, limit: usize) {
+    let tb = Tablebases::discover_with_four_pieces(None)
+        .expect("tables")
+        .expect("the 4-piece tables in ./tablebases");
+    let value = |pos: &shakmaty::Chess| tb.wdl(pos).expect("probe");
+    let found: Vec<Vec<String>> = Square::ALL
+        .par_iter()
+        .map(|&wk| {
+            let mut out = Vec::new();
+            for_each_position(ending, Bitboard::from(wk), |pos| {
+                if out.len() >= limit {
+                    return;
+                }
+                let before = value(&pos);
+                if before == Wdl::Loss {
+                    return;
+                }
+                let Some((d, o)) = decide_either(&pos, &level1) else {
+                    return;
+                };
+                let m = orient_move(d.chosen().mv, o);
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let now = value(&after);
+                let kept = matches!((before, now), (Wdl::Win, Wdl::Loss) | (Wdl::Draw, Wdl::Draw));
+                if !kept {
+                    out.push(format!("{} ; {before:?}, {} gives {now:?} to the other side", fen_of(&pos), m));
+                }
+            });
+            out
+        })
+        .collect();
+    let all: Vec<String> = found.into_iter().flatten().collect();
+    eprintln!("{} listed (at most {limit} per white king square)", all.len());
     for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
         println!("{line}");
     }

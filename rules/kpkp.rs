@@ -153,6 +153,37 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
     dist(k, own) + dist(own, target) == dist(k, target)
 }
 
+/// Whether the side to move takes the enemy pawn on `target`: with its
+/// pawn on `own` (pawns take diagonally forward, `white` says which way),
+/// or with its king on `king` if the enemy king on `guard` does not guard
+/// it.
+pub fn can_take(king: Sq, own: Sq, target: Sq, guard: Sq, white: bool) -> bool {
+    let by_king = dist(king, target) == 1 && dist(guard, target) > 1;
+    by_king || pawn_checks(own, white, target)
+}
+
+/// The positions (Black to move, Black's pawn gone) after each capture of
+/// Black's pawn on `b` that White to move has: by the king, if Black's king
+/// does not guard it, and by the pawn on `p`.
+pub fn white_captures(node: &Node, p: Sq, b: Sq) -> Vec<Node> {
+    let taken = Node {
+        bpawn: None,
+        turn: Side::Black,
+        ..*node
+    };
+    let mut out = Vec::new();
+    if dist(node.wk, b) == 1 && dist(node.bk, b) > 1 {
+        out.push(Node { wk: b, ..taken });
+    }
+    if pawn_checks(p, true, b) {
+        out.push(Node {
+            pawn: Some(b),
+            ..taken
+        });
+    }
+    out
+}
+
 pub mod level1 {
     use super::*;
 
@@ -180,6 +211,13 @@ pub mod level1 {
         // Black's pawn taken: what the KPK book proves of White's.
         @input
         pub struct OnePawnLeft(pub Alone);
+        // White to move can take Black's pawn (with its king or its pawn),
+        // and what the KPK book proves of the position after it.
+        @input
+        pub struct WhiteTakes(pub Alone);
+        // Black to move can take White's pawn (with its king or its pawn).
+        @input
+        pub struct BlackTakes();
 
         @output
         pub struct Fires(pub &'static str);
@@ -237,15 +275,11 @@ pub mod level1 {
         InCheck() <- ToMove(Side::Black), WhitePawn(p), BlackKing(k), (pawn_checks(p, true, k));
 
         // A pawn is taken: White to move next to Black's pawn that its king
-        // does not guard, or the other way round.
+        // does not guard.
         struct BlackPawnHangs();
         BlackPawnHangs() <-
             ToMove(Side::White), BlackPawn(b), WhiteKing(w), BlackKing(k),
             (dist(w, b) == 1), (dist(k, b) > 1);
-        struct WhitePawnHangs();
-        WhitePawnHangs() <-
-            ToMove(Side::Black), WhitePawn(p), BlackKing(k), WhiteKing(w),
-            (dist(k, p) == 1), (dist(w, p) > 1);
 
         // ==============================================================
         // THE SCORING RULES, in the order of rules/kpkp.toml.
@@ -262,6 +296,12 @@ pub mod level1 {
         // Black's pawn is taken: the KPK book proves the pawn left.
         Fires("one_pawn_left_wins") <- OnePawnLeft(Alone::Wins);
         Fires("one_pawn_left_draws") <- OnePawnLeft(Alone::Draws);
+        // [rules of chess] Black to move takes White's last pawn: a lone
+        // king cannot win.
+        Fires("black_takes_the_pawn") <- BlackTakes();
+        // [ML] White to move takes Black's pawn, and the KPK book proves
+        // the pawn left wins.
+        Fires("takes_the_pawn_and_wins") <- WhiteTakes(Alone::Wins);
         // [ML; FINE] White queens first and the new queen moves before
         // Black's pawn reaches the seventh rank: it stops that pawn.
         // The side to move is not in check, no king is shut in a corner,
@@ -287,18 +327,27 @@ pub mod level1 {
             (!pawns_face(w, b)), (!in_the_kings_way(k, b, queening_square(w, true))),
             !BlackKingShutIn(), !Overloaded();
 
+        // [ML; FINE] After White queens: the new queen is safe, and it
+        // moves before Black's pawn reaches the seventh rank (the sixth
+        // for a rook or bishop pawn); no stalemate, no king shut in a
+        // corner.
+        Fires("new_queen_stops_the_pawn") <-
+            WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
+            (!a.piece_hangs && !a.stalemate), !Cornered(),
+            (queen_stops(b.0, queening_moves(b, false)));
+        // [ML] After Black queens, White without a new piece of its own.
+        Fires("black_has_queened") <- BlackPiece(_, Promo::Queen), !WhitePiece(_, _);
+
         // Averaged: what a player weighs when nothing is proved.
         // [ML] White's pawn alone (Black's taken off) wins.
         Fires("wins_without_the_black_pawn") <- BothPawns(_, _), ToMove(t), AloneProves(t, Alone::Wins);
         // [ML] One pawn runs, the other does not.
         Fires("white_pawn_runs") <- WhiteRuns(_, _);
         Fires("black_pawn_runs") <- BlackRuns(_, _);
-        // [rules of chess] A pawn is about to be taken.
+        // [rules of chess] Black's pawn is about to be taken.
         Fires("black_pawn_hangs") <- BlackPawnHangs();
-        Fires("white_pawn_hangs") <- WhitePawnHangs();
         // [ML] A pawn has queened and the other pawn is still there.
         Fires("white_has_queened") <- WhitePiece(_, Promo::Queen), BlackPawn(_);
-        Fires("black_has_queened") <- BlackPiece(_, _);
         // The pawns blocking each other on one file.
         Fires("pawns_blocked") <- BothPawns(w, b), (w.0 == b.0), (b.1 == w.1 + 1);
     }
@@ -317,9 +366,18 @@ pub mod level1 {
         rt.extend(node.piece.map(|(s, r)| WhitePiece(s, r)));
         rt.extend(node.bpiece.map(|(s, r)| BlackPiece(s, r)));
         match (node.pawn, node.bpawn, node.bpiece) {
-            (Some(_), Some(_), _) => {
+            (Some(p), Some(b), _) => {
                 for side in [Side::White, Side::Black] {
                     rt.extend([AloneProves(side, alone(side))]);
+                }
+                let (w, k) = (node.wk, node.bk);
+                if node.turn == Side::Black && can_take(k, b, p, w, false) {
+                    rt.extend([BlackTakes()]);
+                }
+                if node.turn == Side::White {
+                    for after in white_captures(node, p, b) {
+                        rt.extend([WhiteTakes(kpk(&after))]);
+                    }
                 }
             }
             (Some(_), None, None) if node.piece.is_none() => {

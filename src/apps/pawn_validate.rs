@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::board::geometry::{Side, Sq};
 use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
 use crate::board::position::to_user;
-use crate::knowledge::select::{decide, playing_for_the_win};
+use crate::knowledge::select::{decide, decide_either};
 use crate::knowledge::weights::RuleSet;
 
 /// What to run.
@@ -323,9 +323,7 @@ fn judge_move_either(
         _ => return Ok(()),
     };
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
-    let orientation = playing_for_the_win(pos, &eval);
-    let oriented = to_user(pos, orientation);
-    let Some(d) = decide(&oriented, &eval) else {
+    let Some((d, orientation)) = decide_either(pos, &eval) else {
         return Ok(());
     };
     let after = to_user(&d.chosen().after, orientation);

@@ -189,6 +189,17 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
     }
 }
 
+/// A decision where either side may win (KPKP): taken on the board with
+/// the colours swapped when Black plays for the win
+/// ([`playing_for_the_win`]). The decision's moves and positions are in
+/// that orientation; the chosen move in the position's own colours is
+/// [`orient_move`](crate::board::position::orient_move) of it.
+pub fn decide_either(pos: &Chess, eval: &impl Level1) -> Option<(Decision, Orientation)> {
+    let orientation = playing_for_the_win(pos, eval);
+    let oriented = to_user(pos, orientation);
+    decide(&oriented, eval).map(|d| (d, orientation))
+}
+
 /// Decides a move with the given level-1 evaluator, by the book that
 /// judges `pos` (found from its material). `None` if the side to move has
 /// no legal move.
