@@ -13,15 +13,18 @@ use pecp::apps::pawn_validate::book_of;
 use pecp::board::facts::Node;
 use pecp::board::pawns::{PawnEnding, for_each_position};
 use pecp::board::position::{fen_of, orient_move};
-use pecp::knowledge::select::decide_either;
 use pecp::judges::tablebase::{Tablebases, Wdl};
 use pecp::knowledge::evaluate::level1;
+use pecp::knowledge::select::decide_either;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let ending = PawnEnding::named(args.get(1).map_or("kpkp", String::as_str)).expect("kpkp or kppk");
+    let ending =
+        PawnEnding::named(args.get(1).map_or("kpkp", String::as_str)).expect("kpkp or kppk");
     let rule = args.get(2).expect("a rule id, or moves").clone();
-    let limit: usize = args.get(3).map_or(50, |a| a.parse().expect("LIMIT is a number"));
+    let limit: usize = args
+        .get(3)
+        .map_or(50, |a| a.parse().expect("LIMIT is a number"));
     let book = book_of(ending).expect("a book");
     if rule == "moves" {
         return moves(ending, limit);
@@ -56,7 +59,10 @@ fn main() {
         })
         .collect();
     let all: Vec<String> = found.into_iter().flatten().collect();
-    eprintln!("{} exceptions listed (at most {limit} per white king square)", all.len());
+    eprintln!(
+        "{} exceptions listed (at most {limit} per white king square)",
+        all.len()
+    );
     for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
         println!("{line}");
     }
@@ -87,16 +93,26 @@ fn moves(ending: PawnEnding, limit: usize) {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 let now = value(&after);
-                let kept = matches!((before, now), (Wdl::Win, Wdl::Loss) | (Wdl::Draw, Wdl::Draw));
+                let kept = matches!(
+                    (before, now),
+                    (Wdl::Win, Wdl::Loss) | (Wdl::Draw, Wdl::Draw)
+                );
                 if !kept {
-                    out.push(format!("{} ; {before:?}, {} gives {now:?} to the other side", fen_of(&pos), m));
+                    out.push(format!(
+                        "{} ; {before:?}, {} gives {now:?} to the other side",
+                        fen_of(&pos),
+                        m
+                    ));
                 }
             });
             out
         })
         .collect();
     let all: Vec<String> = found.into_iter().flatten().collect();
-    eprintln!("{} listed (at most {limit} per white king square)", all.len());
+    eprintln!(
+        "{} listed (at most {limit} per white king square)",
+        all.len()
+    );
     for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
         println!("{line}");
     }

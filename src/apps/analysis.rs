@@ -318,7 +318,11 @@ fn move_reports(
             evaluation: EvalReport::new(&c.eval),
             tablebase: v.map(TbReport::new),
             solver: after_solver,
-            keeps_value: own_wins.zip(after_wins).map(|(o, a)| o == a),
+            keeps_value: match (own_tb, v) {
+                // The tables: the value for the mover, a loss included.
+                (Some(o), Some(a)) => Some(o.wdl_stm == a.wdl_stm.other_side()),
+                _ => own_wins.zip(after_wins).map(|(o, a)| o == a),
+            },
             disagrees: after_wins.map(|w| verdict_disagrees(&c.eval, w)),
             refutation: None,
         });

@@ -23,6 +23,41 @@ use crate::knowledge::explain::{MoveExplanation, line_move};
 use crate::knowledge::select::decide;
 use crate::play::line::{Chooser, Config, Line, Ply, Termination};
 
+/// The result of a line that stops where no book plays, as the tables
+/// judge its last position (normalised; `*` without tables).
+fn judged_result(
+    pos: &shakmaty::Chess,
+    tb: Option<&crate::judges::tablebase::Tablebases>,
+    orientation: Orientation,
+) -> Result<&'static str> {
+    let Some(t) = tb else { return Ok("*") };
+    let white_wins = t.value(pos)?.pawn_side_wins;
+    let wdl = t.wdl(pos)?;
+    let normalised_black_wins = match pos.turn() {
+        Color::White => wdl == crate::judges::tablebase::Wdl::Loss,
+        Color::Black => wdl == crate::judges::tablebase::Wdl::Win,
+    };
+    let user_white =
+        |normalised_white: bool| normalised_white == (orientation == Orientation::AsGiven);
+    Ok(match (white_wins, normalised_black_wins) {
+        (true, _) => {
+            if user_white(true) {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        (_, true) => {
+            if user_white(false) {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        _ => "1/2-1/2",
+    })
+}
+
 /// Per-ply facts for line output.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlyReport {
@@ -161,9 +196,11 @@ pub fn line_report(line: &Line, config: &Config, judges: &mut LineJudges) -> Res
     } else {
         "0-1"
     };
+    let last = line.plies.last().map_or(&line.start, |p| &p.after);
     let result = match line.termination {
         t if t.is_win() => pawn_wins,
         Termination::MoveLimit => "*",
+        Termination::NoBook => judged_result(last, tb, orientation)?,
         _ => "1/2-1/2",
     };
     let user = to_user(&line.start, orientation);

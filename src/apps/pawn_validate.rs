@@ -20,8 +20,8 @@ use crate::knowledge::books;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
-use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
 use crate::board::position::to_user;
+use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
 use crate::knowledge::weights::RuleSet;
 

@@ -226,21 +226,30 @@ fn material_words(board: &shakmaty::Board) -> String {
 
 /// Any position a book plays, normalised, and how to show it: what
 /// [`crate::board::position::parse_any`] reads (KPK, a queen or rook
-/// against the king), or two pawns against the king in any notation.
+/// against the king), two pawns against the king, or a pawn each, in any
+/// notation. For a pawn each, `orient` says which colour plays for the win
+/// (the knowledge module's `select::for_the_win`).
 ///
 /// # Errors
-/// The parse's error; KPKP, which no book plays yet, in one line.
-pub fn parse_playable(text: &str) -> Result<(Chess, Orientation)> {
+/// The parse's error.
+pub fn parse_playable(
+    text: &str,
+    orient: &dyn Fn(&Chess) -> Orientation,
+) -> Result<(Chess, Orientation)> {
     match crate::board::position::parse_any(text) {
-        Err(e @ PecpError::NotKpk(_)) => parse_pawn_book_ending(text).unwrap_or(Err(e)),
+        Err(e @ PecpError::NotKpk(_)) => parse_pawn_book_ending(text, orient).unwrap_or(Err(e)),
         other => other,
     }
 }
 
-/// A pawn ending of four pieces that a book plays (KPPK), normalised;
-/// `None` when the text is not such an ending, an error for KPKP, which
-/// no book plays yet.
-fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
+/// A pawn ending of four pieces that a book plays, normalised; `None`
+/// when the text is not such an ending. KPPK: White holds the pawns. KPKP:
+/// `orient` says which colour plays for the win (the colours are swapped
+/// when it is Black), the position as given otherwise.
+fn parse_pawn_book_ending(
+    text: &str,
+    orient: &dyn Fn(&Chess) -> Orientation,
+) -> Option<Result<(Chess, Orientation)>> {
     let (p, o) = match parse(text) {
         Ok(found) => found,
         Err(PecpError::NotPawnEnding(_)) => return None,
@@ -248,7 +257,10 @@ fn parse_pawn_book_ending(text: &str) -> Option<Result<(Chess, Orientation)>> {
     };
     Some(match p.ending() {
         PawnEnding::Kppk => Ok((p.chess().clone(), o)),
-        PawnEnding::Kpkp => Err(PawnEnding::Kpkp.no_book()),
+        PawnEnding::Kpkp => {
+            let o = orient(p.chess());
+            Ok((crate::board::position::to_user(p.chess(), o), o))
+        }
     })
 }
 

@@ -67,7 +67,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     // pieces may come: a batch, or such a position.
     let subject = match args.position.as_str() {
         "-" => None,
-        text => Some(parse_playable(text)?),
+        text => Some(parse_playable(text, &pecp::knowledge::select::for_the_win)?),
     };
     let four = subject
         .as_ref()
@@ -162,7 +162,7 @@ fn batch(opts: &Options, out: &mut impl Write) -> Outcome {
         if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
             continue;
         }
-        match parse_playable(line) {
+        match parse_playable(line, &pecp::knowledge::select::for_the_win) {
             Ok(subject) => {
                 if !opts.json && !first {
                     writeln!(out)?;

@@ -94,7 +94,8 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let (start, orientation) = pecp::board::pawns::parse_playable(&args.position)?;
+    let (start, orientation) =
+        pecp::board::pawns::parse_playable(&args.position, &pecp::knowledge::select::for_the_win)?;
     // The tables annotate the line and play for a `tablebase` player; the
     // embedded oracle plays when there are none.
     let tables = super::tables_for(args.judging.tablebases.as_deref(), &start)?;

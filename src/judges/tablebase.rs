@@ -47,6 +47,15 @@ impl Wdl {
             Wdl::Draw => "draw",
         }
     }
+
+    /// The same value from the other side.
+    pub fn other_side(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+        }
+    }
 }
 
 /// A position's value from the tables.

@@ -69,6 +69,10 @@ pub struct BookSpec {
     /// queen or rook mates by force).
     /// `None`: such a verdict is a judgement and reads as one.
     pub sure_win: Option<&'static str>,
+    /// Whether "no win" for the side the book asks about is a draw (the
+    /// other side has nothing to win with). False where both sides have a
+    /// pawn: "White does not win" may be a loss.
+    pub no_win_is_draw: bool,
     /// The rule table (`[[rule]]` rows) as compiled in.
     pub rules_toml: &'static str,
     /// The level-2 criteria (`[[criterion]]` rows) as compiled in.

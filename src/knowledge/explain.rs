@@ -353,7 +353,7 @@ fn proved_by_moves(
     j: &Judgement,
     d: &Decision,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
-    let (winner, head) = winner_and_head(j.verdict, orientation);
+    let (winner, head) = winner_and_head(d.book, j.verdict, orientation);
     let example = j.by_move.unwrap_or(d.chosen().mv);
     let c = d
         .moves
@@ -393,7 +393,7 @@ fn proved_by_calculation(
     proof: &Proof,
     book: &'static Book,
 ) -> (Option<&'static str>, bool, Option<Theme>, Filled) {
-    let (winner, head) = winner_and_head(proof.verdict, orientation);
+    let (winner, head) = winner_and_head(book, proof.verdict, orientation);
     let Some((theme, mut f)) = decided_words(book, &proof.end, orientation) else {
         return (winner, false, None, Filled::default());
     };
@@ -404,15 +404,33 @@ fn proved_by_calculation(
 }
 
 /// Who wins in the user's colours (`None` for a draw) and the verdict's
-/// head: "White wins" or "Draw".
-fn winner_and_head(verdict: Verdict, orientation: Orientation) -> (Option<&'static str>, String) {
+/// head: "White wins" or "Draw" (or "White does not win", where the other
+/// side may win).
+fn winner_and_head(
+    book: &'static Book,
+    verdict: Verdict,
+    orientation: Orientation,
+) -> (Option<&'static str>, String) {
     let pawn_side = user_colour(Side::White, orientation);
     let winner = (verdict == Verdict::Win).then_some(color_name(pawn_side));
     let head = match winner {
         Some(_) => format!("{} wins", capitalised(pawn_side)),
-        None => "Draw".to_string(),
+        None => no_win(book, orientation),
     };
     (winner, head)
+}
+
+/// What "no win" is called: "Draw", or "White does not win" where the
+/// other side may win.
+fn no_win(book: &'static Book, orientation: Orientation) -> String {
+    if book.spec().no_win_is_draw {
+        "Draw".to_string()
+    } else {
+        format!(
+            "{} does not win",
+            capitalised(user_colour(Side::White, orientation))
+        )
+    }
 }
 
 /// The deterministic rule of `book` that decides `end` (normalised), if
@@ -479,7 +497,7 @@ fn verdict(
         let mut f = fill(book, &row.sentence, node, orientation, None);
         let head = match winner {
             Some(_) => format!("{} wins.", capitalised(pawn_side)),
-            None => "Draw.".to_string(),
+            None => format!("{}.", no_win(book, orientation)),
         };
         f.text = format!("{head} {}", f.text);
         return (winner, true, Some(row.theme), f);

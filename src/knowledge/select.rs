@@ -14,9 +14,9 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Ro
 
 use crate::board::facts::Node;
 use crate::board::geometry::Side;
+use crate::board::position::{Orientation, to_user};
 use crate::knowledge::book::{Book, Finalist, Preference};
 use crate::knowledge::books;
-use crate::board::position::{Orientation, to_user};
 use crate::knowledge::evaluate::{Evaluation, Level1, VERDICT_THRESHOLD, Verdict, better_for};
 use crate::knowledge::weights::Criterion;
 
@@ -187,6 +187,12 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
         (false, false) if pos.turn() == shakmaty::Color::Black => Orientation::AsGiven,
         (false, false) => Orientation::Flipped,
     }
+}
+
+/// [`playing_for_the_win`] with the plain level-1 evaluator: how a
+/// position with a pawn each is shown to the book.
+pub fn for_the_win(pos: &Chess) -> Orientation {
+    playing_for_the_win(pos, &crate::knowledge::evaluate::level1)
 }
 
 /// A decision where either side may win (KPKP): taken on the board with

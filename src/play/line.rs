@@ -78,6 +78,10 @@ pub enum Termination {
     Repetition,
     /// `--max-moves` reached.
     MoveLimit,
+    /// A pawn each, and a promotion or a capture leaves an ending no book
+    /// plays (a queen against a pawn, two queens, the defender's pawn
+    /// alone): the line stops, and its value is the judge's.
+    NoBook,
 }
 
 impl Termination {
@@ -92,6 +96,7 @@ impl Termination {
             Termination::FiftyMoves => "fifty_moves",
             Termination::Repetition => "threefold_repetition",
             Termination::MoveLimit => "move_limit",
+            Termination::NoBook => "no_book",
         }
     }
 
@@ -103,7 +108,7 @@ impl Termination {
 
     /// Whether the game is over by the rules (not by the limit).
     pub fn is_draw(self) -> bool {
-        !self.is_win() && self != Termination::MoveLimit
+        !self.is_win() && !matches!(self, Termination::MoveLimit | Termination::NoBook)
     }
 }
 
@@ -325,6 +330,11 @@ pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
     }
     if a.stalemate {
         return Some(Termination::Stalemate);
+    }
+    if node.black_has_men()
+        && (node.pawn.is_none() || node.piece.is_some() || node.bpiece.is_some())
+    {
+        return Some(Termination::NoBook);
     }
     match (node.pawn, node.piece) {
         (None, None) => return Some(Termination::PawnLost),

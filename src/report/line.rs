@@ -192,6 +192,7 @@ fn standard_termination(pecp: &str) -> &'static str {
     match pecp {
         "absolute_win" => "adjudication",
         "move_limit" => "unterminated",
+        "no_book" => "adjudication",
         _ => "normal",
     }
 }
@@ -204,6 +205,9 @@ fn closing_comment(pecp: &str) -> Option<&'static str> {
             "The new piece is safe and the defender not stalemated: the win is a matter of technique (KQK or KRK), adjudicated here.",
         ),
         "move_limit" => Some("The line stops at the move limit."),
+        "no_book" => Some(
+            "No book plays the ending reached here: the line stops, and the result is the judge's value of this position.",
+        ),
         _ => None,
     }
 }

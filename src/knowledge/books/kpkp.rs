@@ -32,6 +32,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     compare,
     words,
     sure_win: None,
+    no_win_is_draw: false,
     rules_toml: include_str!("../../../rules/kpkp.toml"),
     criteria_toml: include_str!("../../../rules/kpkp.toml"),
     program: include_str!("../../../rules/kpkp.rs"),

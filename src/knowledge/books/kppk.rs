@@ -33,6 +33,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     compare,
     words,
     sure_win: None,
+    no_win_is_draw: true,
     rules_toml: include_str!("../../../rules/kppk.toml"),
     criteria_toml: include_str!("../../../rules/kppk.toml"),
     program: include_str!("../../../rules/kppk.rs"),

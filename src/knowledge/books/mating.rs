@@ -34,6 +34,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     compare,
     words,
     sure_win: Some("{P} wins: a queen or rook against the bare king mates by force."),
+    no_win_is_draw: true,
     rules_toml: include_str!("../../../rules/mating.toml"),
     criteria_toml: include_str!("../../../rules/mating.toml"),
     program: include_str!("../../../rules/mating.rs"),
