@@ -35,6 +35,8 @@
 //           against a pawn on the seventh rank).
 //   [DVOR]  M. Dvoretsky, Dvoretsky's Endgame Manual, ch. 1 (pawn races,
 //           counting tempi).
+//   [RETI]  R. Réti, study, Kagans Neueste Schachnachrichten, 1921 (the
+//           king that approaches two goals at once).
 //   [SF]    Stockfish, src/endgame.cpp, the KPKP scaling: take the weaker
 //           side's pawn off; if king and pawn against king is a draw, so is
 //           the position.
@@ -389,6 +391,20 @@ pub mod level1 {
     }
 }
 
+/// [RETI; ML] Before a move of `mover` in `node`: its own pawn cannot run
+/// on its own and the enemy pawn runs, so its king has two goals.
+pub fn two_goals(node: &Node, mover: Side) -> bool {
+    let (Some(w), Some(b)) = (node.pawn, node.bpawn) else {
+        return false;
+    };
+    let white_runs = runs(w, true, node.wk, node.bk, node.turn);
+    let black_runs = runs(b, false, node.bk, node.wk, node.turn);
+    match mover {
+        Side::White => !white_runs && black_runs,
+        Side::Black => !black_runs && white_runs,
+    }
+}
+
 pub mod level2 {
     use super::*;
 
@@ -403,6 +419,12 @@ pub mod level2 {
         pub struct Mover(pub Side);
         @input
         pub struct Decided(pub Tag, pub Side);
+        // Before the move: the mover's pawn cannot run on its own (the
+        // enemy king is in its square) and the enemy pawn runs (the
+        // mover's king is outside its square): neither goal is reached
+        // alone.
+        @input
+        pub struct TwoGoals();
 
         @output
         pub struct Prefer(pub &'static str, pub Tag, pub Tag);
@@ -428,11 +450,23 @@ pub mod level2 {
         struct Colour(Side);
         Colour(Side::White) <- Mover(_);
         Colour(Side::Black) <- Mover(_);
-        // 5. [ML; DVOR] The mover's pawn moves up: the race.
+        // 5. [RETI; ML; DVOR] The Réti manoeuvre: the mover's king heads
+        //    for both pawns at once, nearer the enemy pawn and its own
+        //    together (the sum of its distances to them is smaller), so
+        //    that it can still catch the one or escort the other; where
+        //    neither goal is reached alone (`TwoGoals`).
+        Prefer("king_heads_for_both_pawns", x, y) <-
+            TwoGoals(), Mover(s), Pair(x, y), Both(x, s, a), Both(y, s, b), (a < b);
+        struct Both(Tag, Side, i8);
+        Both(t, Side::White, dist(w, b) + dist(w, p)) <-
+            Finalist(t, w, _), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
+        Both(t, Side::Black, dist(k, b) + dist(k, p)) <-
+            Finalist(t, _, k), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
+        // 6. [ML; DVOR] The mover's pawn moves up: the race.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
             (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 });
-        // 6. [FINE] The mover's king nearer the other side's pawn.
+        // 7. [FINE] The mover's king nearer the other side's pawn.
         Prefer("king_near_the_enemy_pawn", x, y) <-
             Mover(s), Pair(x, y), Near(x, s, a), Near(y, s, b), (a < b);
         struct Near(Tag, Side, i8);

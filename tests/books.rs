@@ -66,6 +66,34 @@ fn two_pawns_are_covered_by_the_kppk_book() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
+/// Every KPKP position (a spread sample) is covered by the KPKP book and
+/// by no other; what a capture or a promotion leaves is covered by none
+/// (the KPKP book weighs it, and a line stops there unless Black's pawn
+/// was taken, which leaves KPK).
+#[test]
+fn a_pawn_each_is_covered_by_the_kpkp_book() {
+    use pecp::board::pawns::{PawnEnding, all_positions as pawn_positions};
+    let all = pawn_positions(PawnEnding::Kpkp);
+    let mut seen = [0usize; 3];
+    for p in all.iter().step_by(197) {
+        let pos = p.chess();
+        assert_eq!(covering(&Node::from_chess(pos)), ["kpkp"]);
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let node = Node::from_chess(&after);
+            let (want, i): (&[&str], usize) = match (node.pawn, node.bpawn, m.is_promotion()) {
+                (Some(_), None, false) => (&["kpk"], 0),
+                (_, _, true) | (None, _, _) => (&[], 1),
+                _ => (&["kpkp"], 2),
+            };
+            seen[i] += 1;
+            assert_eq!(covering(&node), want, "{m:?} from {pos:?}");
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
 /// Each book's rule table names exactly the rules its program fires
 /// (every row has a clause, every clause a row), and lists criteria with
 /// sentences; books are found by their names, which differ.
@@ -73,7 +101,7 @@ fn two_pawns_are_covered_by_the_kppk_book() {
 fn every_book_is_complete() {
     let mut names: Vec<&str> = ALL.iter().map(|b| b.name()).collect();
     names.dedup();
-    assert_eq!(names, ["kpk", "mating", "kppk"]);
+    assert_eq!(names, ["kpk", "mating", "kppk", "kpkp"]);
     for book in ALL {
         assert!(std::ptr::eq(books::named(book.name()).unwrap(), book));
         let heads = clause_heads(book.spec().program);

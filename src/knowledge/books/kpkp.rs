@@ -69,10 +69,13 @@ pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
 }
 
 /// The level-2 comparison: runs the program once on the finalists.
-fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
+fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
     const TAGS: [Tag; 3] = [Tag::I1, Tag::I2, Tag::I3];
     let mut rt = level2::Crepe::new();
     rt.extend([level2::Mover(mover)]);
+    if program::two_goals(before, mover) {
+        rt.extend([level2::TwoGoals()]);
+    }
     for (&tag, f) in TAGS.iter().zip(finalists) {
         let n = f.node;
         rt.extend([level2::Finalist(tag, n.wk, n.bk)]);

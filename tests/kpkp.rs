@@ -1,0 +1,250 @@
+//! The KPKP book (king and pawn against king and pawn): its rules fire
+//! where the books say and not where a race's tricks are (a check, a king
+//! shut in a corner, a stalemate, an overloaded king), every example
+//! checked against the 4-piece tables; `analyse` and `line` take the
+//! ending, the Réti study among them; and the sweep over every position
+//! holds the book's floors (deterministic rules 100% sound).
+
+mod common;
+
+use pecp::board::facts::Node;
+use pecp::board::position::parse_chess;
+use pecp::judges::tablebase::Wdl;
+use pecp::knowledge::books::kpkp;
+
+fn fired(fen: &str) -> Vec<&'static str> {
+    let pos = parse_chess(fen).unwrap();
+    let mut v: Vec<&str> = kpkp::fired_names(&Node::from_chess(&pos)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// (FEN, the rule, whether it fires, White wins by the tables).
+const EXAMPLES: [(&str, &str, bool, bool); 14] = [
+    // The race: the b-pawn runs and queens first; the black h-pawn is far
+    // behind.
+    (
+        "8/1P6/8/8/5k2/8/7p/K7 b - - 0 1",
+        "queens_first",
+        false,
+        false,
+    ),
+    (
+        "8/8/1P6/8/5k2/8/7p/K7 w - - 0 1",
+        "queens_first",
+        false,
+        false,
+    ),
+    (
+        "8/8/1P5p/8/6k1/8/8/K7 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // The king in check from the pawn loses the tempo.
+    (
+        "8/P7/k7/8/1p6/K7/8/8 w - - 0 1",
+        "queens_first",
+        false,
+        false,
+    ),
+    // The new queen would stalemate the king on the edge behind its
+    // blocked pawn.
+    (
+        "8/pP6/k7/8/K7/8/8/8 w - - 0 1",
+        "queens_first",
+        false,
+        false,
+    ),
+    // Black's pawn queens first.
+    (
+        "8/8/8/4k3/8/1K6/1P5p/8 w - - 0 1",
+        "black_queens_first",
+        true,
+        false,
+    ),
+    // ... but Black's king is shut in a corner: the b-pawn mates.
+    (
+        "k7/2K5/8/8/3p4/8/1P6/8 w - - 0 1",
+        "black_queens_first",
+        false,
+        true,
+    ),
+    // Without Black's pawn a drawn KPK, and the pawn changes nothing.
+    (
+        "8/8/8/8/3k4/8/3P3p/3K4 b - - 0 1",
+        "draws_without_the_black_pawn",
+        true,
+        false,
+    ),
+    // Black's pawn in its own king's way to the queening square.
+    (
+        "8/8/8/3p4/P3k3/8/8/5K2 w - - 0 1",
+        "draws_without_the_black_pawn",
+        false,
+        true,
+    ),
+    // Black's king shut in: the pawn's moves spoil the stalemate.
+    (
+        "k7/2P5/K7/8/8/p7/8/8 b - - 0 1",
+        "draws_without_the_black_pawn",
+        false,
+        true,
+    ),
+    // The overloaded king: White's rook pawn, Black's pawn two files off.
+    (
+        "8/2p5/P1k5/8/K7/8/8/8 w - - 0 1",
+        "draws_without_the_black_pawn",
+        false,
+        true,
+    ),
+    // Black takes White's last pawn.
+    (
+        "8/8/8/8/3p4/4P3/3k4/6K1 b - - 0 1",
+        "black_takes_the_pawn",
+        true,
+        false,
+    ),
+    // White takes Black's pawn into a won KPK.
+    (
+        "8/8/8/3k4/8/2p5/2PK4/8 w - - 0 1",
+        "takes_the_pawn_and_wins",
+        false,
+        false,
+    ),
+    (
+        "8/8/3k4/8/8/2pK4/2P5/8 w - - 0 1",
+        "takes_the_pawn_and_wins",
+        true,
+        true,
+    ),
+];
+
+#[test]
+fn rules_fire_where_the_books_say_and_the_tables_agree() {
+    for (fen, rule, fires, _) in EXAMPLES {
+        assert_eq!(
+            fired(fen).contains(&rule),
+            fires,
+            "{rule} on {fen}: {:?}",
+            fired(fen)
+        );
+    }
+    let Some(dir) = common::four_piece_tables("kpkp examples") else {
+        return;
+    };
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
+    for (fen, _, _, white_wins) in EXAMPLES {
+        let pos = parse_chess(fen).unwrap();
+        let w = tb.wdl(&pos).unwrap();
+        let wins = match pos.turn() {
+            shakmaty::Color::White => w == Wdl::Win,
+            shakmaty::Color::Black => w == Wdl::Loss,
+        };
+        assert_eq!(wins, white_wins, "{fen}: {w:?}");
+    }
+}
+
+use shakmaty::Position;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let o = common::pecp(args);
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+const RETI: &str = "7K/8/k1P5/7p/8/8/8/8 w - - 0 1";
+
+/// The Réti study: only Kg7 draws. pecp plays it by the idea (the king
+/// heads for both pawns), and every other move is told as losing by the
+/// tables.
+#[test]
+fn the_reti_study_is_played_by_the_idea() {
+    let Some(dir) = common::four_piece_tables("kpkp reti") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["analyse", "--json", RETI, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], "Kg7", "{out}");
+    for m in a["moves"].as_array().unwrap() {
+        let keeps = m["keeps_value"].as_bool().unwrap();
+        assert_eq!(keeps, m["san"] == "Kg7", "{m}");
+    }
+    let (code, out, _) = run(&["analyse", RETI, "--tablebases", d]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Réti"), "{out}");
+}
+
+/// `analyse` and `line` with the judge: a race Black wins, told as
+/// Black's win; the line stops where no book plays (a queen against a
+/// pawn) with the tables' result.
+#[test]
+fn analyse_and_line_take_a_pawn_each() {
+    let Some(dir) = common::four_piece_tables("kpkp analyse") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let fen = "8/8/8/4k3/8/1K6/1P5p/8 w - - 0 1";
+    let (code, out, err) = run(&["analyse", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Black wins"), "{out}");
+    let (code, out, err) = run(&["line", "--format", "pgn", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("[Result \"0-1\"]"), "{out}");
+    assert!(out.contains("[PecpTermination \"no_book\"]"), "{out}");
+    // Without the tables: the rules alone, with the note.
+    let (code, out, err) = run(&["analyse", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Black wins"), "{out}");
+    assert!(err.contains("no judge checks the rules here"), "{err}");
+}
+
+/// Every KPKP position, both sides to move, against the tables: the
+/// deterministic rules are all sound, and the floors hold.
+#[test]
+fn the_sweep_over_every_position_holds_the_floors() {
+    let Some(dir) = common::four_piece_tables("kpkp sweep") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["validate", "--ending", "kpkp", "--json", "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(r["positions"], 14_872_176);
+    assert_eq!(r["white_to_move"], 7_436_088);
+    assert_eq!(
+        r["truth"],
+        serde_json::json!([4_950_998, 4_970_180, 4_950_998])
+    );
+    let det = &r["deterministic"];
+    assert_eq!(det["positions"], det["sound"], "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= FLOOR_PROVED, "{det}");
+    for rule in r["rules"].as_array().unwrap() {
+        if rule["kind"] == "deterministic" {
+            assert_eq!(rule["fired"], rule["agree"], "{rule}");
+        }
+    }
+    let share =
+        |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
+    assert!(
+        share(&r["mover_in_won"]) >= FLOOR_WON,
+        "{}",
+        r["mover_in_won"]
+    );
+    assert!(
+        share(&r["mover_in_drawn"]) >= FLOOR_DRAWN,
+        "{}",
+        r["mover_in_drawn"]
+    );
+}
+
+/// The floors as measured (the proved positions; the chosen move keeps a
+/// win, a draw).
+const FLOOR_PROVED: u64 = 7_460_616;
+const FLOOR_WON: f64 = 0.9484;
+const FLOOR_DRAWN: f64 = 0.9042;
