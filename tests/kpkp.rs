@@ -113,7 +113,7 @@ const EXAMPLES: [(&str, &str, bool, bool); 14] = [
         false,
     ),
     (
-        "8/8/3k4/8/8/2pK4/2P5/8 w - - 0 1",
+        "8/8/2K5/1p6/2P5/8/8/6k1 w - - 0 1",
         "takes_the_pawn_and_wins",
         true,
         true,
@@ -248,3 +248,20 @@ fn the_sweep_over_every_position_holds_the_floors() {
 const FLOOR_PROVED: u64 = 7_460_616;
 const FLOOR_WON: f64 = 0.9484;
 const FLOOR_DRAWN: f64 = 0.9042;
+
+/// The book's every clause is a named idea: `pecp rules` counts no
+/// cut-off fitted against the tables.
+#[test]
+fn the_book_has_no_fitted_clause() {
+    let (code, out, err) = run(&["rules", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let book = r["books"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "kpkp")
+        .expect("the kpkp book is listed");
+    assert_eq!(book["clauses"]["fitted"], 0, "{}", book["clauses"]);
+    assert!(book["clauses"]["deterministic"].as_u64().unwrap() >= 13);
+}

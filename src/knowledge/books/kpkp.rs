@@ -3,9 +3,9 @@
 //! best three), their rule table and criteria in `rules/kpkp.toml`.
 //!
 //! The book answers "does White win?" from White's side; a decision asks
-//! it of both sides by swapping the colours (see
-//! [`crate::knowledge::select`]). What the KPK book proves of White's pawn
-//! alone comes in as a fact, as in the KPPK book.
+//! it of both sides by swapping the colours (the selection's
+//! `playing_for_the_win`). What the KPK book proves of White's pawn alone
+//! comes in as a fact, as in the KPPK book.
 #![allow(missing_docs)]
 
 use rustc_hash::FxBuildHasher;
