@@ -31,31 +31,14 @@ fn judged_result(
     orientation: Orientation,
 ) -> Result<&'static str> {
     let Some(t) = tb else { return Ok("*") };
-    let white_wins = t.value(pos)?.pawn_side_wins;
     let wdl = t.wdl(pos)?;
-    let normalised_black_wins = match pos.turn() {
-        Color::White => wdl == crate::judges::tablebase::Wdl::Loss,
-        Color::Black => wdl == crate::judges::tablebase::Wdl::Win,
-    };
-    let user_white =
-        |normalised_white: bool| normalised_white == (orientation == Orientation::AsGiven);
-    Ok(match (white_wins, normalised_black_wins) {
-        (true, _) => {
-            if user_white(true) {
-                "1-0"
-            } else {
-                "0-1"
-            }
-        }
-        (_, true) => {
-            if user_white(false) {
-                "1-0"
-            } else {
-                "0-1"
-            }
-        }
-        _ => "1/2-1/2",
-    })
+    if wdl == crate::judges::tablebase::Wdl::Draw {
+        return Ok("1/2-1/2");
+    }
+    // The winner in normalised colours, then in the user's.
+    let white_wins = (pos.turn() == Color::White) == (wdl == crate::judges::tablebase::Wdl::Win);
+    let user_white_wins = white_wins == (orientation == Orientation::AsGiven);
+    Ok(if user_white_wins { "1-0" } else { "0-1" })
 }
 
 /// Per-ply facts for line output.
