@@ -4,14 +4,19 @@
 //!
 //! ```sh
 //! cargo run --release --example exceptions -- kpkp queens_first [LIMIT] > out.epd
+//! cargo run --release --example exceptions -- kpkp promoted [LIMIT]
 //! ```
+//!
+//! `promoted` sweeps what a promotion leaves (a queen against the other
+//! pawn, either colour, both sides to move) and counts, per deterministic
+//! rule of the KPKP book, where it fires and where the tables disagree.
 
 use rayon::prelude::*;
 use shakmaty::{Bitboard, Color, Position, Square};
 
 use pecp::apps::pawn_validate::book_of;
 use pecp::board::facts::Node;
-use pecp::board::pawns::{PawnEnding, for_each_position};
+use pecp::board::pawns::{PawnEnding, for_each_position, for_each_queen_against_pawn};
 use pecp::board::position::{fen_of, orient_move};
 use pecp::judges::tablebase::{Tablebases, Wdl};
 use pecp::knowledge::evaluate::level1;
@@ -26,6 +31,9 @@ fn main() {
         .get(3)
         .map_or(50, |a| a.parse().expect("LIMIT is a number"));
     let book = book_of(ending).expect("a book");
+    if rule == "promoted" {
+        return promoted(limit);
+    }
     if rule == "moves" {
         return moves(ending, limit);
     }
@@ -115,5 +123,63 @@ fn moves(ending: PawnEnding, limit: usize) {
     );
     for line in all.iter().step_by((all.len() / limit).max(1)).take(limit) {
         println!("{line}");
+    }
+}
+
+/// Every position with a queen against the other side's pawn (KQKP and
+/// KPKQ, both sides to move): per deterministic rule of the KPKP book, how
+/// often it fires there and how often the tables disagree.
+fn promoted(limit: usize) {
+    use std::collections::BTreeMap;
+    let tb = Tablebases::discover_with_four_pieces(None)
+        .expect("tables")
+        .expect("the 4-piece tables in ./tablebases");
+    let book = book_of(PawnEnding::Kpkp).expect("the KPKP book");
+    let found: Vec<BTreeMap<String, (u64, u64, Vec<String>)>> = Square::ALL
+        .par_iter()
+        .map(|&wk| {
+            let mut out: BTreeMap<String, (u64, u64, Vec<String>)> = BTreeMap::new();
+            for_each_queen_against_pawn(Bitboard::from(wk), |pos| {
+                let e = level1(book, &Node::from_chess(&pos));
+                if !e.deterministic {
+                    return;
+                }
+                let wdl = tb.wdl(&pos).expect("probe");
+                let white_wins = matches!(
+                    (wdl, pos.turn()),
+                    (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black)
+                );
+                for r in e.fired.iter() {
+                    let row = book.rules().row(r);
+                    if row.kind != pecp::knowledge::weights::Kind::Deterministic {
+                        continue;
+                    }
+                    let entry = out.entry(row.id.clone()).or_default();
+                    entry.0 += 1;
+                    if white_wins != (row.weight > 0.5) {
+                        entry.1 += 1;
+                        if entry.2.len() < limit {
+                            entry.2.push(format!("{} ; {wdl:?}", fen_of(&pos)));
+                        }
+                    }
+                }
+            });
+            out
+        })
+        .collect();
+    let mut all: BTreeMap<String, (u64, u64, Vec<String>)> = BTreeMap::new();
+    for m in found {
+        for (k, (f, x, mut l)) in m {
+            let e = all.entry(k).or_default();
+            e.0 += f;
+            e.1 += x;
+            e.2.append(&mut l);
+        }
+    }
+    for (id, (fires, wrong, list)) in all {
+        println!("{id}: fires {fires}, wrong {wrong}");
+        for l in list.iter().step_by((list.len() / limit).max(1)).take(limit) {
+            println!("  {l}");
+        }
     }
 }

@@ -337,8 +337,15 @@ pub mod level1 {
             WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(),
             (queen_stops(b.0, queening_moves(b, false)));
-        // [ML] After Black queens, White without a new piece of its own.
-        Fires("black_has_queened") <- BlackPiece(_, Promo::Queen), !WhitePiece(_, _);
+        // [ML] After Black queens, White without a new piece of its own:
+        // White to move can neither take the new queen nor queen at once
+        // (a queen with check may skewer or mate), and no king is shut in
+        // a corner (where a pawn may mate).
+        Fires("black_has_queened") <-
+            BlackPiece(_, Promo::Queen), !WhitePiece(_, _), RulesOfChess(a),
+            (!a.black_piece_hangs), !QueensNext(), !Cornered();
+        struct QueensNext();
+        QueensNext() <- ToMove(Side::White), WhitePawn(p), (p.1 == 7);
 
         // Averaged: what a player weighs when nothing is proved.
         // [ML] White's pawn alone (Black's taken off) wins.

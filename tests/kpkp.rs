@@ -265,3 +265,110 @@ fn the_book_has_no_fitted_clause() {
     assert_eq!(book["clauses"]["fitted"], 0, "{}", book["clauses"]);
     assert!(book["clauses"]["deterministic"].as_u64().unwrap() >= 13);
 }
+
+/// White's result by the tables (true: White wins).
+fn white_wins(tb: &pecp::Tablebases, pos: &shakmaty::Chess) -> bool {
+    let w = tb.wdl(pos).unwrap();
+    match pos.turn() {
+        shakmaty::Color::White => w == Wdl::Win,
+        shakmaty::Color::Black => w == Wdl::Loss,
+    }
+}
+
+/// What a promotion leaves (a queen against the other side's pawn, both
+/// ways round, both sides to move), where calculation goes on: every
+/// deterministic rule of the book that fires there agrees with the
+/// tables. A quarter of the white king's squares, the corner files among
+/// them (`cargo run --release --example exceptions -- kpkp promoted`
+/// sweeps them all).
+#[test]
+fn what_a_promotion_leaves_is_judged_soundly() {
+    use rayon::prelude::*;
+    let Some(dir) = common::four_piece_tables("kpkp promoted") else {
+        return;
+    };
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
+    let book = &kpkp::BOOK;
+    let kings: Vec<shakmaty::Square> = shakmaty::Square::ALL.into_iter().step_by(4).collect();
+    let (fired, wrong): (u64, Vec<String>) = kings
+        .par_iter()
+        .map(|&wk| {
+            let (mut fired, mut wrong) = (0u64, Vec::new());
+            pecp::board::pawns::for_each_queen_against_pawn(wk.into(), |pos| {
+                let e = pecp::knowledge::evaluate::level1(book, &Node::from_chess(&pos));
+                if !e.deterministic {
+                    return;
+                }
+                fired += 1;
+                if (e.verdict() == pecp::knowledge::evaluate::Verdict::Win) != white_wins(&tb, &pos)
+                {
+                    wrong.push(pecp::board::position::fen_of(&pos));
+                }
+            });
+            (fired, wrong)
+        })
+        .reduce(
+            || (0, Vec::new()),
+            |a, mut b| {
+                let mut w = a.1;
+                w.append(&mut b.1);
+                (a.0 + b.0, w)
+            },
+        );
+    assert!(fired > 1_000_000, "{fired}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, e.g. {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
+
+/// Proofs by calculation in KPKP: over a sample of positions, each proof
+/// of at most 4 plies is legal, ends where a deterministic rule gives the
+/// proved result, and the tables agree with that result at the start.
+#[test]
+fn proofs_by_calculation_are_legal_and_right() {
+    use pecp::knowledge::calc::Calculator;
+    use pecp::knowledge::evaluate::{Verdict, level1};
+    let Some(dir) = common::four_piece_tables("kpkp calculation") else {
+        return;
+    };
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
+    let mut calc = Calculator::new(&level1, &kpkp::BOOK);
+    let none = |_: &shakmaty::Chess| None;
+    let (mut proved, mut deeper) = (0, 0);
+    for p in pecp::board::pawns::all_positions(pecp::board::pawns::PawnEnding::Kpkp)
+        .into_iter()
+        .step_by(4_999)
+    {
+        let pos = p.chess();
+        let Some(proof) = calc.prove(pos, 4, &none) else {
+            continue;
+        };
+        let mut at = pos.clone();
+        for m in &proof.line {
+            assert!(
+                at.is_legal(*m),
+                "{m} in {}",
+                pecp::board::position::fen_of(&at)
+            );
+            at.play_unchecked(*m);
+        }
+        assert_eq!(at, proof.end);
+        let e = level1(&kpkp::BOOK, &Node::from_chess(&at));
+        assert!(e.deterministic && e.verdict() == proof.verdict);
+        let fen = pecp::board::position::fen_of(pos);
+        assert_eq!(
+            white_wins(&tb, pos),
+            proof.verdict == Verdict::Win,
+            "{fen}: {proof:?}"
+        );
+        proved += 1;
+        deeper += usize::from(proof.depth >= 2);
+    }
+    assert!(
+        proved > 1_500 && deeper > 100,
+        "{proved} proved, {deeper} by 2 plies or more"
+    );
+}

@@ -29,6 +29,8 @@ pub struct Absolute {
     pub black_men: bool,
     /// White to move is mated (by Black's pawn or its new piece).
     pub white_mated: bool,
+    /// White to move can take the piece Black's pawn became.
+    pub black_piece_hangs: bool,
 }
 
 impl Absolute {
@@ -59,6 +61,7 @@ impl Absolute {
             major_piece,
             black_men: false,
             white_mated: false,
+            black_piece_hangs: false,
         }
     }
 
@@ -77,10 +80,11 @@ impl Absolute {
         let moves = pos.legal_moves();
         let (check, none) = (pos.is_check(), moves.is_empty());
         let black = node.turn == Side::Black;
-        let piece_hangs = black
-            && node
-                .piece
-                .is_some_and(|(s, _)| moves.iter().any(|m| m.to() == s.to_square()));
+        let takes = |piece: Option<(Sq, _)>| {
+            piece.is_some_and(|(s, _): (Sq, _)| moves.iter().any(|m| m.to() == s.to_square()))
+        };
+        let piece_hangs = black && takes(node.piece);
+        let black_piece_hangs = !black && takes(node.bpiece);
         Absolute {
             checkmate: black && check && none,
             stalemate: !check && none,
@@ -89,6 +93,7 @@ impl Absolute {
             major_piece,
             black_men: true,
             white_mated: !black && check && none,
+            black_piece_hangs,
         }
     }
 

@@ -141,6 +141,43 @@ pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(
     }
 }
 
+/// Calls `f` with every legal position of a queen against a pawn, both
+/// ways round (White's queen against Black's pawn, and Black's queen
+/// against White's pawn), both sides to move, the white king on a square
+/// of `kings`: what a promotion in KPKP leaves, and where calculation
+/// goes on from it.
+pub fn for_each_queen_against_pawn(kings: Bitboard, mut f: impl FnMut(Chess)) {
+    for turn in [Color::White, Color::Black] {
+        for wk in kings {
+            for bk in Square::ALL {
+                for q in Square::ALL {
+                    for p in PAWN_SQUARES {
+                        if wk.distance(bk) <= 1
+                            || [bk, q, p].contains(&wk)
+                            || bk == q
+                            || bk == p
+                            || q == p
+                        {
+                            continue;
+                        }
+                        for queen in [Color::White, Color::Black] {
+                            let mut setup = Setup::empty();
+                            setup.board.set_piece_at(wk, Color::White.king());
+                            setup.board.set_piece_at(bk, Color::Black.king());
+                            setup.board.set_piece_at(q, queen.queen());
+                            setup.board.set_piece_at(p, queen.other().pawn());
+                            setup.turn = turn;
+                            if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+                                f(pos);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Every legal position of the ending, in [`for_each_position`]'s order.
 pub fn all_positions(ending: PawnEnding) -> Vec<PawnPosition> {
     let mut out = Vec::new();
