@@ -126,6 +126,9 @@ fn moves(ending: PawnEnding, limit: usize) {
     }
 }
 
+/// Per rule: where it fires, where the tables disagree, and examples.
+type Tally = (u64, u64, Vec<String>);
+
 /// Every position with a queen against the other side's pawn (KQKP and
 /// KPKQ, both sides to move): per deterministic rule of the KPKP book, how
 /// often it fires there and how often the tables disagree.
@@ -135,10 +138,10 @@ fn promoted(limit: usize) {
         .expect("tables")
         .expect("the 4-piece tables in ./tablebases");
     let book = book_of(PawnEnding::Kpkp).expect("the KPKP book");
-    let found: Vec<BTreeMap<String, (u64, u64, Vec<String>)>> = Square::ALL
+    let found: Vec<BTreeMap<String, Tally>> = Square::ALL
         .par_iter()
         .map(|&wk| {
-            let mut out: BTreeMap<String, (u64, u64, Vec<String>)> = BTreeMap::new();
+            let mut out: BTreeMap<String, Tally> = BTreeMap::new();
             for_each_queen_against_pawn(Bitboard::from(wk), |pos| {
                 let e = level1(book, &Node::from_chess(&pos));
                 if !e.deterministic {
@@ -167,7 +170,7 @@ fn promoted(limit: usize) {
             out
         })
         .collect();
-    let mut all: BTreeMap<String, (u64, u64, Vec<String>)> = BTreeMap::new();
+    let mut all: BTreeMap<String, Tally> = BTreeMap::new();
     for m in found {
         for (k, (f, x, mut l)) in m {
             let e = all.entry(k).or_default();
