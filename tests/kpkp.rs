@@ -197,6 +197,23 @@ fn analyse_and_line_take_a_pawn_each() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("[Result \"0-1\"]"), "{out}");
     assert!(out.contains("[PecpTermination \"no_book\"]"), "{out}");
+    // An en passant capture on the king's side (where the board is
+    // mirrored to decide) and with the colours swapped: the move is the
+    // capture, told in the user's colours.
+    for (fen, capture) in [
+        ("8/8/8/8/5Pp1/8/8/K6k b - f3 0 1", "gxf3"),
+        ("8/8/8/5pP1/8/8/8/K6k w - f6 0 1", "gxf6"),
+    ] {
+        let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+        assert_eq!(code, Some(0), "{fen}: {err}");
+        let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            a["moves"].as_array().unwrap().iter().any(|m| m["san"] == capture),
+            "{fen}: {out}"
+        );
+        let (code, _, err) = run(&["line", fen, "--tablebases", d]);
+        assert_eq!(code, Some(0), "{fen}: {err}");
+    }
     // Without the tables: the rules alone, with the note.
     let (code, out, err) = run(&["analyse", fen]);
     assert_eq!(code, Some(0), "{err}");

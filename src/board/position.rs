@@ -331,6 +331,10 @@ pub fn map_move(m: Move, f: fn(Square) -> Square) -> Move {
             to: f(to),
             promotion,
         },
+        Move::EnPassant { from, to } => Move::EnPassant {
+            from: f(from),
+            to: f(to),
+        },
         other => other,
     }
 }

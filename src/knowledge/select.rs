@@ -142,6 +142,7 @@ fn needs_mirror(pos: &Chess) -> bool {
 fn mirror_pos(pos: &Chess) -> Chess {
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.board.flip_horizontal();
+    setup.ep_square = setup.ep_square.map(shakmaty::Square::flip_horizontal);
     Chess::from_setup(setup, CastlingMode::Standard).expect("mirroring keeps legality")
 }
 
