@@ -338,14 +338,18 @@ pub mod level1 {
             (!a.piece_hangs && !a.stalemate), !Cornered(),
             (queen_stops(b.0, queening_moves(b, false)));
         // [ML] After Black queens, White without a new piece of its own:
-        // White to move can neither take the new queen nor queen at once
-        // (a queen with check may skewer or mate), and no king is shut in
-        // a corner (where a pawn may mate).
+        // White to move can neither take the new queen nor queen with
+        // check (a skewer, or mate), no king is shut in a corner (where a
+        // pawn may mate), and Black's king is not held on the edge by
+        // White's king in opposition (where a new queen mates).
         Fires("black_has_queened") <-
             BlackPiece(_, Promo::Queen), !WhitePiece(_, _), RulesOfChess(a),
-            (!a.black_piece_hangs), !QueensNext(), !Cornered();
-        struct QueensNext();
-        QueensNext() <- ToMove(Side::White), WhitePawn(p), (p.1 == 7);
+            (!a.black_piece_hangs && !a.queens_with_check), !Cornered(), !HeldOnTheEdge();
+        // [ML] Mating patterns: the king on the edge, the other king
+        // facing it two squares off on the same rank.
+        struct HeldOnTheEdge();
+        HeldOnTheEdge() <-
+            BlackKing(k), WhiteKing(w), (k.0 == 1 || k.0 == 8), (w.1 == k.1), ((w.0 - k.0).abs() == 2);
 
         // Averaged: what a player weighs when nothing is proved.
         // [ML] White's pawn alone (Black's taken off) wins.
@@ -357,6 +361,8 @@ pub mod level1 {
         Fires("black_pawn_hangs") <- BlackPawnHangs();
         // [ML] A pawn has queened and the other pawn is still there.
         Fires("white_has_queened") <- WhitePiece(_, Promo::Queen), BlackPawn(_);
+        Fires("black_has_queened_against_the_pawn") <-
+            BlackPiece(_, Promo::Queen), WhitePawn(_), !WhitePiece(_, _);
         // The pawns blocking each other on one file.
         Fires("pawns_blocked") <- BothPawns(w, b), (w.0 == b.0), (b.1 == w.1 + 1);
     }

@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, TbValue};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
-use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Proof};
+use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Overruled, Proof};
 use crate::knowledge::evaluate::{Evaluation, evaluate, level1};
 use crate::knowledge::explain::{Explanation, Judge, decided_by, explain};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge};
@@ -233,9 +233,26 @@ pub struct Analysis {
     pub chosen_san: Option<String>,
     /// The verdict and the moves in words.
     pub explanation: Explanation,
+    /// Where calculation overrules the selection (the pawn endings beyond
+    /// KPK): it proved the proposed move throws the result away and the
+    /// chosen one keeps it. Null otherwise.
+    pub overruled: Option<OverruledReport>,
     /// Another selector's choice, when one was asked for (`--selector`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selector: Option<SelectorChoice>,
+}
+
+/// The selection's move that calculation overruled, and what it proved.
+#[derive(Debug, Clone, Serialize)]
+pub struct OverruledReport {
+    /// The move the selection proposed (SAN).
+    pub proposed: String,
+    /// Its refutation: the reply and the proof after it.
+    pub refutation: RefutationReport,
+    /// The move played instead (SAN).
+    pub played: String,
+    /// The proof that it keeps the result, from the position after it.
+    pub proof: ProofReport,
 }
 
 /// A move's names.
@@ -408,6 +425,9 @@ fn deciding(
 struct Calculated {
     proof: Option<Proof>,
     refutations: Vec<Option<(shakmaty::Move, Proof)>>,
+    /// Where calculation overrules the selection's move (the pawn endings
+    /// beyond KPK): what it proved.
+    overruled: Option<Overruled>,
 }
 
 /// Calculates up to `plies` plies from `pos`, PECP's choice the preferred
@@ -435,9 +455,16 @@ fn calculate(
             .collect(),
         None => Vec::new(),
     };
+    let overruled = decision
+        .filter(|d| plies > 0 && books::checked_by_calculation(d.book))
+        .and_then(|d| {
+            let order = d.ranked(pos.turn() == shakmaty::Color::White);
+            calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
+        });
     Calculated {
         proof: calc.prove(pos, plies, &prefer),
         refutations,
+        overruled,
     }
 }
 
@@ -551,14 +578,11 @@ pub fn analyse_position(
             " But the win does not fit in the fifty-move rule: with this halfmove clock the game is drawn first.",
         );
     }
-    let (best3, tournament, chosen, chosen_san) = match &decision {
-        Some(d) => (
-            d.best3.iter().map(|&i| names[i].1.clone()).collect(),
-            pairings(d, |i| names[i].1.clone()),
-            Some(names[d.chosen].1.clone()),
-            Some(names[d.chosen].0.clone()),
-        ),
-        None => (Vec::new(), Vec::new(), None, None),
+    let (best3, tournament, chosen, chosen_san) =
+        selection_names(decision.as_ref(), &names, calculated.overruled.as_ref());
+    let overruled = match (&decision, &calculated.overruled) {
+        (Some(d), Some(o)) => Some(overrule(&pos, o, d.book, orientation, &mut explanation)),
+        _ => None,
     };
     Ok(Analysis {
         fen: fen_of(&user),
@@ -578,8 +602,63 @@ pub fn analyse_position(
         chosen,
         chosen_san,
         explanation,
+        overruled,
         selector: None,
     })
+}
+
+/// The best three, the pairings and the move played (UCI and SAN), by
+/// the moves' `names` (SAN, UCI): the selection's choice, or the move
+/// calculation played instead.
+type SelectionNames = (
+    Vec<String>,
+    Vec<PairingReport>,
+    Option<String>,
+    Option<String>,
+);
+
+fn selection_names(
+    decision: Option<&Decision>,
+    names: &[(String, String)],
+    overruled: Option<&Overruled>,
+) -> SelectionNames {
+    let Some(d) = decision else {
+        return (Vec::new(), Vec::new(), None, None);
+    };
+    let played = overruled
+        .and_then(|o| d.moves.iter().position(|c| c.mv == o.instead))
+        .unwrap_or(d.chosen);
+    (
+        d.best3.iter().map(|&i| names[i].1.clone()).collect(),
+        pairings(d, |i| names[i].1.clone()),
+        Some(names[played].1.clone()),
+        Some(names[played].0.clone()),
+    )
+}
+
+/// What calculation proved where it overrules the selection, as reported,
+/// and the chosen move's words in `explanation` changed to say so.
+fn overrule(
+    pos: &shakmaty::Chess,
+    o: &Overruled,
+    book: &'static Book,
+    orientation: position::Orientation,
+    explanation: &mut Explanation,
+) -> OverruledReport {
+    if let Some(first) = explanation.moves.first_mut() {
+        *first = crate::knowledge::explain::overruled_words(book, pos, o, orientation);
+    }
+    let play = |m: shakmaty::Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        p
+    };
+    OverruledReport {
+        proposed: user_move_names(pos, o.proposed, orientation).0,
+        refutation: refutation_report(&play(o.proposed), &o.refutation, book, orientation),
+        played: user_move_names(pos, o.instead, orientation).0,
+        proof: proof_report(&play(o.instead), &o.proof, book, orientation),
+    }
 }
 
 /// Each move's refutation as reported, where calculation found one.

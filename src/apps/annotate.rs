@@ -273,6 +273,12 @@ fn ply_report(
     };
     let explanation = match p.chooser {
         Chooser::Mater => mater_explanation(p, orientation, &san, &uci),
+        Chooser::Calculation => match (&p.overruled, &p.decision) {
+            (Some(o), Some(d)) => {
+                crate::knowledge::explain::overruled_words(d.book, &p.before, o, orientation)
+            }
+            _ => line_move(&p.before, orientation, p.mv, p.decision.as_ref(), &p.eval),
+        },
         _ => line_move(&p.before, orientation, p.mv, p.decision.as_ref(), &p.eval),
     };
     Ok(PlyReport {

@@ -21,7 +21,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
 use crate::board::position::to_user;
-use crate::knowledge::evaluate::{Evaluation, Verdict, combine, level1};
+use crate::knowledge::calc::Calculator;
+use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
 use crate::knowledge::weights::RuleSet;
 
@@ -32,6 +33,9 @@ pub struct PawnOptions {
     pub ending: PawnEnding,
     /// Also judge the move PECP chooses in every position.
     pub moves: bool,
+    /// The plies of calculation that check the chosen move (0: none), as
+    /// `line` and `analyse` check it.
+    pub calc: u8,
 }
 
 /// The report (`--json` prints it).
@@ -61,6 +65,11 @@ pub struct PawnReport {
     /// With moves, in KPKP: the side to move in a drawn position keeps the
     /// draw.
     pub mover_in_drawn: Option<Count>,
+    /// The plies of calculation that checked the chosen moves.
+    pub calc: u8,
+    /// With moves: where calculation overruled the selection's move, each
+    /// time for a move that keeps the value.
+    pub overruled: usize,
     /// Seconds taken.
     pub elapsed_s: f64,
     /// Threads used.
@@ -80,6 +89,7 @@ struct Tally {
     black_in_drawn: Count,
     mover_in_won: Count,
     mover_in_drawn: Count,
+    overruled: usize,
 }
 
 impl Tally {
@@ -102,6 +112,7 @@ impl Tally {
         self.black_in_drawn.merge(&o.black_in_drawn);
         self.mover_in_won.merge(&o.mover_in_won);
         self.mover_in_drawn.merge(&o.mover_in_drawn);
+        self.overruled += o.overruled;
         self
     }
 }
@@ -218,6 +229,8 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         black_in_drawn: (opts.moves && !kpkp).then_some(tally.black_in_drawn),
         mover_in_won: (opts.moves && kpkp).then_some(tally.mover_in_won),
         mover_in_drawn: (opts.moves && kpkp).then_some(tally.mover_in_drawn),
+        calc: opts.calc,
+        overruled: tally.overruled,
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
     })
@@ -236,9 +249,11 @@ fn sweep_king(
         ..Tally::default()
     };
     let mut error = None;
+    let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
+    let mut calc = Calculator::new(&eval, book);
     for_each_position(opts.ending, Bitboard::from(wk), |pos| {
         if error.is_none()
-            && let Err(e) = judge(tb, opts, book, memo, &pos, &mut t)
+            && let Err(e) = judge(tb, opts, (book, memo), &pos, &mut t, &mut calc)
         {
             error = Some(e);
         }
@@ -250,10 +265,10 @@ fn sweep_king(
 fn judge(
     tb: &Tablebases,
     opts: PawnOptions,
-    book: &'static Book,
-    memo: &Memo,
+    (book, memo): (&'static Book, &Memo),
     pos: &Chess,
     t: &mut Tally,
+    calc: &mut Calculator<impl Level1>,
 ) -> Result<()> {
     let result = white_result(tb, pos)?;
     let white_wins = result == 0;
@@ -276,8 +291,10 @@ fn judge(
     }
     match (opts.moves, opts.ending) {
         (false, _) => {}
-        (true, PawnEnding::Kppk) => judge_move(tb, memo, pos, result, t)?,
-        (true, PawnEnding::Kpkp) => judge_move_either(tb, memo, pos, result, t)?,
+        (true, PawnEnding::Kppk) => judge_move(tb, (memo, opts.calc), pos, result, t, calc)?,
+        (true, PawnEnding::Kpkp) => {
+            judge_move_either(tb, (memo, opts.calc), pos, result, t, calc)?;
+        }
     }
     Ok(())
 }
@@ -286,10 +303,11 @@ fn judge(
 /// draw.
 fn judge_move(
     tb: &Tablebases,
-    memo: &Memo,
+    (memo, plies): (&Memo, u8),
     pos: &Chess,
     result: usize,
     t: &mut Tally,
+    calc: &mut Calculator<impl Level1>,
 ) -> Result<()> {
     let (count, keeps): (&mut Count, fn(usize) -> bool) = match (pos.turn(), result) {
         (Color::White, 0) => (&mut t.white_in_won, |r| r == 0),
@@ -300,9 +318,14 @@ fn judge_move(
     let Some(d) = decide(pos, &eval) else {
         return Ok(());
     };
-    let after = &d.chosen().after;
     count.positions += 1;
-    count.sound += usize::from(keeps(white_result(tb, after)?));
+    if keeps(white_result(tb, &d.chosen().after)?) {
+        count.sound += 1;
+    } else if let Some(m) = overruled_move(pos, &d, plies, calc, &eval) {
+        let after = played(pos, m);
+        count.sound += usize::from(keeps(white_result(tb, &after)?));
+        t.overruled += 1;
+    }
     Ok(())
 }
 
@@ -311,10 +334,11 @@ fn judge_move(
 /// for the win as White ([`playing_for_the_win`]).
 fn judge_move_either(
     tb: &Tablebases,
-    memo: &Memo,
+    (memo, plies): (&Memo, u8),
     pos: &Chess,
     result: usize,
     t: &mut Tally,
+    calc: &mut Calculator<impl Level1>,
 ) -> Result<()> {
     let mover_wins = (result == 0) == (pos.turn() == Color::White);
     let count = match (result, mover_wins) {
@@ -328,6 +352,42 @@ fn judge_move_either(
     };
     let after = to_user(&d.chosen().after, orientation);
     count.positions += 1;
-    count.sound += usize::from(white_result(tb, &after)? == result);
+    if white_result(tb, &after)? == result {
+        count.sound += 1;
+    } else if let Some(m) = overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval) {
+        let after = to_user(&played(&to_user(pos, orientation), m), orientation);
+        count.sound += usize::from(white_result(tb, &after)? == result);
+        t.overruled += 1;
+    }
     Ok(())
+}
+
+/// `pos` after `m`.
+fn played(pos: &Chess, m: shakmaty::Move) -> Chess {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after
+}
+
+/// The move calculation plays instead of the selection's proposal in
+/// `pos`, where it overrules it (as `line` and `analyse` do).
+///
+/// The sweep asks only where the tables say the proposal fails: a proof is
+/// sound, so calculation never proves that a move keeping the value
+/// throws it away, and elsewhere it would leave the proposal as it is.
+/// The count is the one a check in every position would give.
+fn overruled_move(
+    pos: &Chess,
+    d: &crate::knowledge::select::Decision,
+    plies: u8,
+    calc: &mut Calculator<impl Level1>,
+    eval: &impl Level1,
+) -> Option<shakmaty::Move> {
+    if plies == 0 || !books::checked_by_calculation(d.book) {
+        return None;
+    }
+    let prefer = |p: &Chess| decide(p, eval).map(|d| d.chosen().mv);
+    let order = d.ranked(pos.turn() == Color::White);
+    calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
+        .map(|o| o.instead)
 }

@@ -31,6 +31,8 @@ pub struct Absolute {
     pub white_mated: bool,
     /// White to move can take the piece Black's pawn became.
     pub black_piece_hangs: bool,
+    /// White to move can queen with check.
+    pub queens_with_check: bool,
 }
 
 impl Absolute {
@@ -62,6 +64,7 @@ impl Absolute {
             black_men: false,
             white_mated: false,
             black_piece_hangs: false,
+            queens_with_check: false,
         }
     }
 
@@ -85,6 +88,14 @@ impl Absolute {
         };
         let piece_hangs = black && takes(node.piece);
         let black_piece_hangs = !black && takes(node.bpiece);
+        let queens_with_check = !black
+            && moves.iter().any(|&m| {
+                m.promotion() == Some(shakmaty::Role::Queen) && {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    after.is_check()
+                }
+            });
         Absolute {
             checkmate: black && check && none,
             stalemate: !check && none,
@@ -94,6 +105,7 @@ impl Absolute {
             black_men: true,
             white_mated: !black && check && none,
             black_piece_hangs,
+            queens_with_check,
         }
     }
 

@@ -119,6 +119,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             MaterArg::Threats => Some((args.mater_depth, Mode::Threats)),
             MaterArg::Off => None,
         },
+        check: args.calc.plies,
         ..Config::default()
     };
     config.players(

@@ -189,6 +189,7 @@ fn run_pawn_ending(
     let opts = pecp::apps::pawn_validate::PawnOptions {
         ending,
         moves: true,
+        calc: args.calc.plies,
     };
     let report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
     if args.json {

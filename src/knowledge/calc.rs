@@ -48,6 +48,20 @@ pub struct Proof {
     pub end: Chess,
 }
 
+/// A proposed move that calculation overrules: it proves the proposal
+/// throws the result away and another move keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overruled {
+    /// The move the selection levels proposed.
+    pub proposed: Move,
+    /// The opponent's reply to it and the proof that follows.
+    pub refutation: (Move, Proof),
+    /// The move played instead.
+    pub instead: Move,
+    /// The proof of the result after it (from the position after it).
+    pub proof: Proof,
+}
+
 /// What is known of one position.
 #[derive(Debug, Clone, Copy, Default)]
 struct Known {
@@ -143,6 +157,52 @@ impl<'e, E: Level1> Calculator<'e, E> {
             return Some((reply, self.line(&after(pos, reply), win, depth, prefer)));
         }
         None
+    }
+
+    /// The shallowest proof within `plies` that the side to move reaches
+    /// its result in `pos` after playing one of `order` (White: the win;
+    /// Black: no win), the earliest of `order` at that depth. `None` if no
+    /// move of `order` is proved to.
+    pub fn prove_a_move(
+        &mut self,
+        pos: &Chess,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<(Move, Proof)> {
+        let win = pos.turn() == Color::White;
+        for d in 0..=plies {
+            for &m in order {
+                let next = after(pos, m);
+                if let Some(depth) = self.depth(&next, win, d) {
+                    return Some((m, self.line(&next, win, depth, prefer)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Calculation's check of the move `proposed` in `pos`: where it
+    /// proves that `proposed` throws the side to move's result away (the
+    /// reply and its proof) and that another move of `order` keeps it
+    /// (that move and its proof), the check overrules the proposal.
+    pub fn overrule(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let refutation = self.refute(&after(pos, proposed), plies, prefer)?;
+        let others: Vec<Move> = order.iter().copied().filter(|&m| m != proposed).collect();
+        let (instead, proof) = self.prove_a_move(pos, &others, plies, prefer)?;
+        Some(Overruled {
+            proposed,
+            refutation,
+            instead,
+            proof,
+        })
     }
 
     /// The rules' verdict on `pos` itself, remembered.

@@ -24,7 +24,7 @@ use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
 use crate::knowledge::book::{Book, Word};
-use crate::knowledge::calc::Proof;
+use crate::knowledge::calc::{Overruled, Proof};
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
 use crate::knowledge::select::{Decider, Decision};
@@ -754,6 +754,45 @@ fn refutation_words(
     f.text = format!("{} and {}", sans.join(" "), lower_first(&f.text));
     add_squares(&mut f, targets);
     (Some(theme), f)
+}
+
+/// The move calculation played instead of the selection's proposal, in
+/// words: "Kf6: calculation overrules Kg6: Kg6? h3! ... and <why>; Kf6 ...
+/// and <why>". `pos` is the position before the move (normalised).
+pub fn overruled_words(
+    book: &'static Book,
+    pos: &Chess,
+    o: &Overruled,
+    orientation: Orientation,
+) -> MoveExplanation {
+    let play = |m: Move| {
+        let mut p = pos.clone();
+        p.play_unchecked(m);
+        p
+    };
+    let (san, uci) = user_move_names(pos, o.instead, orientation);
+    let proposed = user_move_names(pos, o.proposed, orientation).0;
+    let (reply, proof) = &o.refutation;
+    let (_, refuted) = refutation_words(book, &play(o.proposed), *reply, proof, orientation);
+    let mut at = play(o.instead);
+    let mut sans = vec![san.clone()];
+    for &m in &o.proof.line {
+        sans.push(user_move_names(&at, m, orientation).0);
+        at.play_unchecked(m);
+    }
+    let (theme, kept) = decided_words(book, &o.proof.end, orientation).unzip();
+    let kept = kept.map_or_else(String::new, |f| lower_first(&f.text));
+    MoveExplanation {
+        uci,
+        san: san.clone(),
+        theme,
+        sentence: format!(
+            "{san}: calculation overrules {proposed}: {proposed}? {}. Instead {} and {kept}",
+            refuted.text.trim_end_matches('.'),
+            sans.join(" ")
+        ),
+        squares: refuted.squares,
+    }
 }
 
 /// Adds the squares a line's moves go to, each once, after those the

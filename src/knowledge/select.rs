@@ -120,6 +120,28 @@ impl Decision {
     pub fn chosen(&self) -> &Candidate {
         &self.moves[self.chosen]
     }
+
+    /// Every move as the selection ranks it for the mover (`white`: the
+    /// pawn side, which wants the weight high): the level-1 best three in
+    /// their order, then the others by weight.
+    pub fn ranked(&self, white: bool) -> Vec<Move> {
+        let mut rest: Vec<usize> = (0..self.moves.len())
+            .filter(|i| !self.best3.contains(i))
+            .collect();
+        rest.sort_by(|&a, &b| {
+            let (wa, wb) = (self.moves[a].eval.weight, self.moves[b].eval.weight);
+            if white {
+                wb.total_cmp(&wa)
+            } else {
+                wa.total_cmp(&wb)
+            }
+        });
+        self.best3
+            .iter()
+            .chain(&rest)
+            .map(|&i| self.moves[i].mv)
+            .collect()
+    }
 }
 
 fn mover_of(pos: &Chess) -> Side {

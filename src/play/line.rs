@@ -13,6 +13,7 @@ use crate::board::position::{Kpk, Orientation, orient_move, to_user};
 use crate::error::{PecpError, Result};
 use crate::judges::truth::Truth;
 use crate::knowledge::books;
+use crate::knowledge::calc::{Calculators, DEFAULT_PLIES, Overruled};
 use crate::knowledge::evaluate::{Evaluation, Level1, level1};
 use crate::knowledge::select::Decision;
 use crate::play::selectors::Selector;
@@ -56,6 +57,9 @@ pub enum Chooser {
     Script,
     /// MATER's forced mate, played before the rules choose.
     Mater,
+    /// Calculation overruled PECP's selection: it proved the proposed move
+    /// throws the result away and this one keeps it.
+    Calculation,
 }
 
 /// Why a line ended.
@@ -127,6 +131,8 @@ pub struct Ply {
     pub decision: Option<Decision>,
     /// Level-1 evaluation of the position after the move.
     pub eval: Evaluation,
+    /// Where calculation overruled PECP's proposal: what it proved.
+    pub overruled: Option<Overruled>,
 }
 
 /// A whole line.
@@ -173,6 +179,10 @@ pub struct Config {
     /// With a queen or rook against the king: MATER plays first when it
     /// finds a forced mate of its kind within this many moves.
     pub mater: Option<(u32, crate::play::mater::Mode)>,
+    /// In the pawn endings beyond KPK: the plies of calculation that check
+    /// PECP's move (0: none). Where calculation proves the proposal throws
+    /// the result away and another move keeps it, that move is played.
+    pub check: u8,
 }
 
 /// MATER as lines use it by default: checks and threats, three moves deep.
@@ -189,6 +199,7 @@ impl Default for Config {
             memo: None,
             until: Until::Promotion,
             mater: Some(DEFAULT_MATER),
+            check: DEFAULT_PLIES,
         }
     }
 }
@@ -295,6 +306,7 @@ impl Chooser {
             Chooser::Tablebase => "tablebase",
             Chooser::Script => "script",
             Chooser::Mater => "mater",
+            Chooser::Calculation => "calculation",
         }
     }
 }
@@ -376,6 +388,7 @@ pub fn generate_with(
     let mut plies = Vec::new();
     let mut seen: Vec<(Board, Color)> = vec![(pos.board().clone(), pos.turn())];
     let mut script = config.defender_script.iter();
+    let mut calc = Calculators::new(eval);
     let termination = loop {
         if let Some(t) = game_end_until(&pos, config.until) {
             break t;
@@ -388,7 +401,7 @@ pub fn generate_with(
         } else {
             script.next()
         };
-        let (mv, chooser, decision) = match scripted {
+        let (mut mv, mut chooser, decision) = match scripted {
             Some(san) => (
                 scripted_move(&pos, san, config, plies.len())?,
                 Chooser::Script,
@@ -396,6 +409,15 @@ pub fn generate_with(
             ),
             None => choose(&pos, config, truth, eval, &seen)?,
         };
+        let overruled = match (&decision, chooser) {
+            (Some(d), Chooser::Pecp) => {
+                check_by_calculation(&pos, d, config.check, &mut calc, eval)
+            }
+            _ => None,
+        };
+        if let Some(o) = &overruled {
+            (mv, chooser) = (o.instead, Chooser::Calculation);
+        }
         let mut after = pos.clone();
         after.play_unchecked(mv);
         // The book of the position moved from weighs the one after it.
@@ -410,6 +432,7 @@ pub fn generate_with(
             chooser,
             decision,
             eval: after_eval,
+            overruled,
         });
         pos = after;
         let key = (pos.board().clone(), pos.turn());
@@ -424,6 +447,25 @@ pub fn generate_with(
         plies,
         termination,
     })
+}
+
+/// Calculation's check of PECP's decision in `pos`, in the books it checks
+/// ([`books::checked_by_calculation`]): the alternatives in the order the
+/// selection ranks them (its best three, then by level-1 weight).
+fn check_by_calculation<E: Level1>(
+    pos: &Chess,
+    d: &Decision,
+    plies: u8,
+    calc: &mut Calculators<'_, E>,
+    eval: &E,
+) -> Option<Overruled> {
+    if plies == 0 || !books::checked_by_calculation(d.book) {
+        return None;
+    }
+    let prefer = |p: &Chess| crate::knowledge::select::decide(p, eval).map(|d| d.chosen().mv);
+    let order = d.ranked(pos.turn() == Color::White);
+    calc.of(pos)
+        .overrule(pos, d.chosen().mv, &order, plies, &prefer)
 }
 
 /// The defender's scripted move (SAN in the user's orientation), as a

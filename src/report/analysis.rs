@@ -156,6 +156,17 @@ fn selection(a: &Analysis) -> String {
             p.criterion
         ));
     }
+    if let Some(o) = &a.overruled {
+        s.push_str(&format!(
+            "calculation: {} -> {} ({} refuted in {} plies, {} proved in {})\n",
+            o.proposed,
+            o.played,
+            o.proposed,
+            o.refutation.depth + 1,
+            o.played,
+            o.proof.depth + 1
+        ));
+    }
     match &a.chosen_san {
         Some(c) => s.push_str(&format!("chosen: {c}\n")),
         None => s.push_str("no legal move\n"),

@@ -318,6 +318,12 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             );
         }
     }
+    if r.calc > 0 {
+        s += &format!(
+            "  calculation ({} plies) checks the chosen move: it overrules the selection in {} positions\n",
+            r.calc, r.overruled
+        );
+    }
     s += "  rules (fired, agreeing with the tables):\n";
     for rule in &r.rules {
         s += &format!(
