@@ -361,7 +361,7 @@ pub mod level1 {
         Fires("black_pawn_hangs") <- BlackPawnHangs();
         // [ML] A pawn has queened and the other pawn is still there.
         Fires("white_has_queened") <- WhitePiece(_, Promo::Queen), BlackPawn(_);
-        Fires("black_has_queened_against_the_pawn") <-
+        Fires("black_has_a_queen") <-
             BlackPiece(_, Promo::Queen), WhitePawn(_), !WhitePiece(_, _);
         // The pawns blocking each other on one file.
         Fires("pawns_blocked") <- BothPawns(w, b), (w.0 == b.0), (b.1 == w.1 + 1);
