@@ -41,8 +41,8 @@ impl Player {
     }
 }
 
-/// Who chose a move in a line ("pecp", "selector", "tablebase" or "script"
-/// in JSON).
+/// Who chose a move in a line ("pecp", "selector", "tablebase", "script",
+/// "mater" or "calculation" in JSON).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Chooser {
