@@ -67,8 +67,8 @@ pub struct PawnReport {
     pub mover_in_drawn: Option<Count>,
     /// The plies of calculation that checked the chosen moves.
     pub calc: u8,
-    /// With moves: where calculation overruled the selection's move, each
-    /// time for a move that keeps the value.
+    /// With moves: where calculation overruled the selection's move (it is
+    /// asked only where the selection's move fails; see `overruled_move`).
     pub overruled: usize,
     /// Seconds taken.
     pub elapsed_s: f64,
