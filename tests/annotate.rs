@@ -107,3 +107,34 @@ fn ten_thousand_games_stream_in_bounded_memory() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn games_that_reach_the_pawn_endings_of_four_pieces_are_annotated() {
+    let Some(dir) = common::four_piece_tables("annotate pawn endings") else {
+        return;
+    };
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pawn_games.pgn");
+    let o = pecp(&["annotate", games, "--tablebases", dir.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout).replace('\n', " ");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    // The Réti study (a pawn each) to the KPK its capture leaves, the
+    // mistake c7, and two pawns against the king, with Black to move.
+    assert!(
+        err.contains("with a KPK phase: 1; moves annotated: 16; mistakes found: 1; with a pawn ending of four pieces (KPKP, KPPK): 3"),
+        "{err}"
+    );
+    assert!(out.contains("1. Kg7 $1 {"), "{out}");
+    assert!(out.contains("the Réti manoeuvre"), "{out}");
+    assert!(
+        out.contains("1. c7 $4 {[%csl Gb7,Gc8][%cal Gc6c7] Before: a draw; after: Black wins (the tables). c7? loses: Kb7!"),
+        "{out}"
+    );
+    assert!(out.contains("1... c4+ {"), "{out}");
+    assert!(
+        out.contains("Before: Black wins; after: Black wins (the tables)."),
+        "{out}"
+    );
+    // Sentences after "after Kb5, " read on in lower case.
+    assert!(!out.contains(", Even"), "{out}");
+}

@@ -3,7 +3,7 @@
 
 Usage: python3 tests/annotate_check.py PECP_BINARY
 
-Annotates tests/data/games.pgn; python-chess must read every annotated
+Annotates tests/data/games.pgn and tests/data/pawn_games.pgn; python-chess must read every annotated
 game with the same mainline moves and headers as the original, and
 pgn-extract (if installed) must parse the output without errors. Then the
 same games with unreadable ones between them (a token that is not a move,
@@ -67,24 +67,36 @@ def with_bad_games(pecp, src, extract):
     return ok
 
 
-def main():
-    pecp = sys.argv[1]
-    src = open("tests/data/games.pgn").read()
-    run = subprocess.run([pecp, "annotate", "tests/data/games.pgn"], capture_output=True, text=True)
+def read_back(pecp, path, extract):
+    """The annotated games of `path` have the original's moves and headers."""
+    src = open(path).read()
+    run = subprocess.run([pecp, "annotate", path], capture_output=True, text=True)
     before, after = games(src), games(run.stdout)
-    ok = len(before) == len(after)
+    ok = len(before) == len(after) and len(after) > 0
     for a, b in zip(before, after):
         if list(a.mainline_moves()) != list(b.mainline_moves()) or dict(a.headers) != dict(b.headers):
-            print(f"annotate_check: game {a.headers.get('Event')} changed", file=sys.stderr)
+            print(f"annotate_check: {path}: game {a.headers.get('Event')} changed", file=sys.stderr)
             ok = False
         if b.errors and not a.errors:
-            print(f"annotate_check: python-chess: {b.errors}", file=sys.stderr)
+            print(f"annotate_check: {path}: python-chess: {b.errors}", file=sys.stderr)
             ok = False
-    extract = shutil.which("pgn-extract") or shutil.which("/usr/games/pgn-extract")
     if extract:
         ok = pgn_extract_ok(extract, run.stdout) and ok
+    return len(after), ok
+
+
+def main():
+    pecp = sys.argv[1]
+    extract = shutil.which("pgn-extract") or shutil.which("/usr/games/pgn-extract")
+    count, ok = 0, True
+    # KPK games, and games that reach a pawn each or two pawns against
+    # the king (annotated with the 4-piece tables where SYZYGY_PATH has them).
+    for path in ["tests/data/games.pgn", "tests/data/pawn_games.pgn"]:
+        n, good = read_back(pecp, path, extract)
+        count, ok = count + n, ok and good
+    src = open("tests/data/games.pgn").read()
     ok = with_bad_games(pecp, src, extract) and ok
-    print(f"annotate_check: {len(after)} games read back by python-chess"
+    print(f"annotate_check: {count} games read back by python-chess"
           + (" and pgn-extract" if extract else "") + (", OK" if ok else ", FAILED"))
     sys.exit(0 if ok else 1)
 

@@ -525,6 +525,37 @@ pub fn analyse_with(input: &Input, tb: Option<&Tablebases>, plies: u8) -> Result
     analyse_position(&pos, input.orientation, tb, plies)
 }
 
+/// A position of a game, in the user's colours, as pecp plays it: KPK, or
+/// a pawn ending of four pieces (a pawn each: oriented for the side that
+/// plays for the win), normalised, with the orientation that shows it.
+/// `None` for any other material.
+pub fn playable_of(pos: &shakmaty::Chess) -> Option<(shakmaty::Chess, position::Orientation)> {
+    if let Ok(input) = Input::parse(&fen_of(pos)) {
+        let norm = input
+            .kpk
+            .to_chess_with_counters(input.halfmoves, input.fullmoves);
+        return Some((norm, input.orientation));
+    }
+    crate::board::pawns::playable_pawn_ending(pos, &crate::knowledge::select::for_the_win)
+}
+
+/// [`analyse_position`] of a game's position in the user's colours, where
+/// pecp plays it ([`playable_of`]), judged by `tb` where its files judge
+/// the position (a pawn ending without its 4-piece files: the rules
+/// alone). Also the normalised position and its orientation.
+///
+/// # Errors
+/// A tablebase probe error.
+pub fn analyse_played(
+    pos: &shakmaty::Chess,
+    tb: Option<&Tablebases>,
+    plies: u8,
+) -> Option<Result<(Analysis, shakmaty::Chess, position::Orientation)>> {
+    let (norm, o) = playable_of(pos)?;
+    let tb = tb.filter(|t| t.judges(&norm));
+    Some(analyse_position(&norm, o, tb, plies).map(|a| (a, norm, o)))
+}
+
 /// [`analyse_with`] for any position pecp plays, normalised (White has
 /// the pawn, or the queen or rook of a mating ending), shown in
 /// `orientation`.

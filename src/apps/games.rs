@@ -7,11 +7,11 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use crate::apps::analysis::{Analysis, analyse_with};
+use crate::apps::analysis::{Analysis, analyse_played};
 use crate::apps::pgn::{Game, Token};
-use crate::board::position::{Input, fen_of};
+use crate::board::position::fen_of;
 use crate::judges::tablebase::Tablebases;
 
 /// What annotating one game found.
@@ -19,6 +19,8 @@ use crate::judges::tablebase::Tablebases;
 pub struct Counts {
     /// Whether the mainline reached a KPK position.
     pub kpk: bool,
+    /// Whether it reached a pawn ending of four pieces (KPKP, KPPK).
+    pub pawn_endings: bool,
     /// Moves annotated.
     pub moves: usize,
     /// Moves that gave the value away (`$4`).
@@ -103,7 +105,11 @@ pub fn annotate(g: &Game, tb: Option<&Tablebases>, plies: u8) -> Annotated {
         let note = note_for(&pos, mv, tb, plies);
         out.push(t.clone());
         if let Some(n) = &note {
-            counts.kpk = true;
+            if n.four_pieces {
+                counts.pawn_endings = true;
+            } else {
+                counts.kpk = true;
+            }
             counts.moves += 1;
             counts.mistakes += usize::from(n.nag == Some(4));
             let already = |nag: &u8| g.tokens[i + 1..own].contains(&Token::Nag(*nag));
@@ -193,6 +199,8 @@ fn unchanged(g: &Game, at: usize, why: &str) -> Annotated {
 
 /// pecp's note on one move.
 struct Note {
+    /// The move is played in a pawn ending of four pieces.
+    four_pieces: bool,
     nag: Option<u8>,
     comment: String,
     /// pecp's own move (SAN) and why, when it differs.
@@ -238,10 +246,11 @@ impl Refutation {
     }
 }
 
-/// The note on `mv` played in `pos`, if `pos` is KPK.
+/// The note on `mv` played in `pos`, if pecp plays `pos` (KPK, KPKP,
+/// KPPK; a pawn ending is judged only where `tb` holds its files).
 fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>, plies: u8) -> Option<Note> {
-    let input = Input::parse(&fen_of(pos)).ok()?;
-    let a = analyse_with(&input, tb, plies).ok()?;
+    let (a, norm, _) = analyse_played(pos, tb, plies)?.ok()?;
+    let four_pieces = norm.board().occupied().count() > 3;
     let uci = mv.to_uci(CastlingMode::Standard).to_string();
     let played = a.moves.iter().find(|m| m.uci == uci)?;
     let keeping = a
@@ -256,12 +265,7 @@ fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>, plies: u8)
         _ => None,
     };
     let said = a.explanation.moves.iter().find(|m| m.uci == uci);
-    let judge = if tb.is_some() {
-        "the tables"
-    } else {
-        "the exact solver"
-    };
-    let mut comment = format!("{} {}", marks(said, &uci), value_words(&a, played, judge));
+    let mut comment = format!("{} {}", marks(said, &uci), value_words(&a, played));
     if let Some(m) = said {
         comment = format!("{comment} {}", m.sentence);
     }
@@ -283,6 +287,7 @@ fn note_for(pos: &Chess, mv: shakmaty::Move, tb: Option<&Tablebases>, plies: u8)
         sentence: r.sentence.clone(),
     });
     Some(Note {
+        four_pieces,
         nag,
         comment: comment.trim().to_string(),
         variation,
@@ -322,31 +327,42 @@ fn marks(said: Option<&crate::knowledge::explain::MoveExplanation>, uci: &str) -
     s
 }
 
-/// "White wins before the move and after it (the tables)."
-fn value_words(a: &Analysis, played: &crate::apps::analysis::MoveReport, judge: &str) -> String {
-    let pawn = if a.paper.contains("wp(") {
-        "White"
-    } else {
-        "Black"
-    };
-    let word = |wins: bool| {
-        if wins {
-            format!("{pawn} wins")
-        } else {
-            "a draw".to_string()
+/// "Before: White wins; after: a draw (the tables)." By the tables, else
+/// the exact solver (KPK); nothing where neither judges (a pawn ending
+/// without its 4-piece files).
+fn value_words(a: &Analysis, played: &crate::apps::analysis::MoveReport) -> String {
+    let stm = a.side_to_move;
+    let (before, after, judge) = match (&a.tablebase, &played.tablebase, a.solver) {
+        (Some(b), Some(p), _) => (winner(b.wdl, stm), winner(p.wdl, !stm), "the tables"),
+        (_, _, Some(s)) => {
+            let pawn = if a.paper.contains("wp(") {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let after = played.solver.map_or(s.pawn_side_wins, |p| p.pawn_side_wins);
+            let side = |wins: bool| wins.then_some(pawn);
+            (side(s.pawn_side_wins), side(after), "the exact solver")
         }
+        _ => return String::new(),
     };
-    let before = a.tablebase.as_ref().is_some_and(|t| t.pawn_side_wins)
-        || a.solver.is_some_and(|s| s.pawn_side_wins);
-    let after = played
-        .tablebase
-        .as_ref()
-        .map(|t| t.pawn_side_wins)
-        .or(played.solver.map(|s| s.pawn_side_wins))
-        .unwrap_or(before);
+    let word = |w: Option<Color>| match w {
+        Some(Color::White) => "White wins".to_string(),
+        Some(Color::Black) => "Black wins".to_string(),
+        None => "a draw".to_string(),
+    };
     format!(
         "Before: {}; after: {} ({judge}).",
         word(before),
         word(after)
     )
+}
+
+/// The colour that wins by a WDL word from `stm`'s side, `None` for a draw.
+fn winner(wdl: &str, stm: Color) -> Option<Color> {
+    match wdl {
+        "win" => Some(stm),
+        "loss" => Some(!stm),
+        _ => None,
+    }
 }

@@ -1,5 +1,7 @@
 //! `pecp uci`: the Universal Chess Interface, as GUIs and python-chess
-//! speak it, for king-and-pawn-against-king positions.
+//! speak it, for king and pawn against king, the pawn endings of four
+//! pieces (a pawn each, two pawns against the king) and the mates that
+//! follow a promotion.
 //!
 //! The engine answers `go` at once with the move the selector chooses
 //! (PECP's two levels by default): no search, no clock; `go searchmoves`
@@ -13,7 +15,9 @@
 //! position, or one move ahead) is 1000 for a win and 0 for a draw;
 //! otherwise 400 × (w − 0.5), w the level-1 weight of the pawn side, so an
 //! unproved position reads between −200 and 200. The defender's score is
-//! the negation of the pawn side's.
+//! the negation of the pawn side's. With a pawn each, the side that plays
+//! for the win stands in for the pawn side (a draw is no win for it), and
+//! the move is the one `pecp analyse` plays, calculation's check included.
 //!
 //! After a promotion, king and queen (or rook) against king, the mating
 //! rules choose, MATER first for the attacker as in `pecp line`, and the
@@ -36,8 +40,10 @@ use std::sync::Arc;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
-use crate::apps::analysis::{Analysis, analyse_with};
-use crate::board::position::{Input, fen_of, orient_move, parse_chess, to_user, user_move_names};
+use crate::apps::analysis::{Analysis, analyse_played};
+use crate::board::position::{
+    Input, Orientation, fen_of, orient_move, parse_chess, to_user, user_move_names,
+};
 use crate::judges::tablebase::Tablebases;
 use crate::knowledge::calc::{DEFAULT_PLIES, MAX_PLIES};
 use crate::knowledge::evaluate::level1;
@@ -214,7 +220,7 @@ impl Engine {
         let dirs: Vec<PathBuf> = std::env::split_paths(value)
             .filter(|p| !p.as_os_str().is_empty())
             .collect();
-        match Tablebases::open_in(&dirs) {
+        match Tablebases::open_with_four_pieces(&dirs) {
             Ok(t) => self.tables = Some(Arc::new(t)),
             Err(e) => {
                 let kept = match &self.tables {
@@ -235,20 +241,28 @@ impl Engine {
         if crate::judges::mate_oracle::Ending::of(pos).is_some() {
             return self.mating_answer(pos, only);
         }
-        let input = match Input::parse(&fen_of(pos)) {
-            Ok(i) => i,
-            Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
+        let (analysis, norm, o) = match analyse_played(pos, self.tables.as_deref(), self.calc) {
+            Some(Ok(found)) => found,
+            Some(Err(e)) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
+            None => {
+                let why = Input::parse(&fen_of(pos)).err().map_or_else(
+                    || "not a position pecp plays".to_string(),
+                    |e| format!("{e}; pecp plays KPK, a pawn each (KPKP), two pawns against the king (KPPK), and the mates that follow"),
+                );
+                return vec![info_string(&why), "bestmove 0000".into()];
+            }
         };
-        let analysis = match analyse_with(&input, self.tables.as_deref(), self.calc) {
-            Ok(a) => a,
-            Err(e) => return vec![info_string(&e.to_string()), "bestmove 0000".into()],
+        let only: Vec<Move> = only.iter().map(|&m| orient_move(m, o)).collect();
+        let chosen = if norm.board().occupied().count() > 3 {
+            self.pawn_ending_move(&analysis, &norm, o, &only)
+        } else {
+            self.kpk_move(&norm, o, &only)
         };
-        let chosen = self.kpk_move(&input, only);
         let Some(mv) = chosen else {
             return vec![info_string("no legal move"), "bestmove 0000".into()];
         };
         vec![
-            format!("info depth 1 score cp {} pv {mv}", score(&analysis, pos)),
+            format!("info depth 1 score cp {} pv {mv}", score(&analysis, pos, o)),
             info_string(&analysis.explanation.sentence),
             format!("bestmove {mv}"),
         ]
@@ -259,7 +273,6 @@ impl Engine {
     /// The answer in KQK or KRK: the mating rules' move (MATER's first, for
     /// the attacker), the mate score and the reason.
     fn mating_answer(&self, pos: &Chess, only: &[Move]) -> Vec<String> {
-        use crate::board::position::Orientation;
         let Some((attacker, ..)) = crate::judges::mate_oracle::pieces(pos) else {
             return vec![info_string("not a mating ending"), "bestmove 0000".into()];
         };
@@ -313,15 +326,12 @@ impl Engine {
         ]
     }
 
-    /// The selector's move in a KPK position, among `only` if any. PECP
-    /// plays as in `pecp line`: the pawn side does not walk back into a
-    /// position the game has had (the moves of `position ... moves` are the
-    /// game), so that it makes progress.
-    fn kpk_move(&self, input: &Input, only: &[Move]) -> Option<String> {
-        let o = input.orientation;
-        let pos = input
-            .kpk
-            .to_chess_with_counters(input.halfmoves, input.fullmoves);
+    /// The selector's move in a KPK position (`pos` normalised, shown in
+    /// `o`), among `only` (normalised) if any. PECP plays as in `pecp
+    /// line`: the pawn side does not walk back into a position the game has
+    /// had (the moves of `position ... moves` are the game), so that it
+    /// makes progress.
+    fn kpk_move(&self, pos: &Chess, o: Orientation, only: &[Move]) -> Option<String> {
         let seen: Vec<(shakmaty::Board, shakmaty::Color)> = self
             .history
             .iter()
@@ -337,9 +347,32 @@ impl Engine {
                     .iter()
                     .any(|(b, t)| b == after.board() && *t == after.turn())
         };
-        let only: Vec<Move> = only.iter().map(|&m| orient_move(m, o)).collect();
-        let choice = self.selector.choose_among(&pos, &level1, &avoid, &only)?;
-        Some(user_move_names(&pos, choice.mv, o).1)
+        let choice = self.selector.choose_among(pos, &level1, &avoid, only)?;
+        Some(user_move_names(pos, choice.mv, o).1)
+    }
+
+    /// The move in a pawn ending of four pieces (`pos` normalised, shown
+    /// in `o`): PECP's as `pecp analyse` chooses it (calculation's check
+    /// included), another selector's own; among `only` (normalised) if
+    /// any, PECP's choice where listed, else the listed move its level 1
+    /// weighs best for the mover.
+    fn pawn_ending_move(
+        &self,
+        analysis: &Analysis,
+        pos: &Chess,
+        o: Orientation,
+        only: &[Move],
+    ) -> Option<String> {
+        let listed = |uci: &str| {
+            only.is_empty() || only.iter().any(|&m| user_move_names(pos, m, o).1 == uci)
+        };
+        if self.selector == Selector::Pecp
+            && let Some(c) = analysis.chosen.as_ref().filter(|c| listed(c))
+        {
+            return Some(c.clone());
+        }
+        let choice = self.selector.choose_among(pos, &level1, &|_| false, only)?;
+        Some(user_move_names(pos, choice.mv, o).1)
     }
 }
 
@@ -361,7 +394,7 @@ fn info_string(text: &str) -> String {
 }
 
 /// The score in centipawns from the side to move (see the module's notes).
-fn score(a: &Analysis, pos: &Chess) -> i32 {
+fn score(a: &Analysis, pos: &Chess, o: Orientation) -> i32 {
     let e = &a.evaluation;
     let pawn_side_wins = e.verdict == "win";
     let pawn_side = match e.proved_by {
@@ -369,10 +402,11 @@ fn score(a: &Analysis, pos: &Chess) -> i32 {
         Some(_) => 0,
         None => (400.0 * (e.weight - 0.5)).round() as i32,
     };
-    let pawn_colour = if pos.board().pawns().intersect(pos.board().white()).any() {
-        shakmaty::Color::White
-    } else {
-        shakmaty::Color::Black
+    // The side the book plays for (normalised White): the pawn's in KPK
+    // and KPPK, the one playing for the win with a pawn each.
+    let pawn_colour = match o {
+        Orientation::AsGiven => shakmaty::Color::White,
+        Orientation::Flipped => shakmaty::Color::Black,
     };
     if pos.turn() == pawn_colour {
         pawn_side
@@ -433,6 +467,48 @@ mod tests {
         assert_eq!(out.last().unwrap(), "bestmove e3d4");
         assert!(
             out[1].starts_with("info depth 1 score cp 1000 pv e3d4"),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn plays_the_pawn_endings_of_four_pieces() {
+        // A pawn each: calculation's check plays Kc2 (the pawn's advance
+        // c5 loses to the queen that comes with check).
+        let mut e = Engine::new(None);
+        let out = run(
+            &mut e,
+            &["position fen 8/8/8/8/2P1k3/8/3p4/1K6 w - - 0 1", "go"],
+        );
+        assert_eq!(out.last().unwrap(), "bestmove b1c2", "{out:?}");
+        assert!(out[1].contains("Kc2"), "{out:?}");
+        // Two black pawns against the king, either side to move: a legal
+        // move, and the score of a proved win for Black from each side.
+        for (turn, score) in [("b", "cp 1000"), ("w", "cp -1000")] {
+            let fen = format!("8/8/3k4/2pp4/8/3K4/8/8 {turn} - - 0 1");
+            let out = run(&mut e, &[&format!("position fen {fen}"), "go"]);
+            let pos = parse_chess(&fen).unwrap();
+            let uci = out.last().unwrap().trim_start_matches("bestmove ");
+            assert!(
+                uci.parse::<UciMove>().unwrap().to_move(&pos).is_ok(),
+                "{out:?}"
+            );
+            assert!(
+                out[0].starts_with(&format!("info depth 1 score {score} ")),
+                "{out:?}"
+            );
+        }
+        // searchmoves keeps the choice to the moves listed.
+        let out = run(
+            &mut e,
+            &[
+                "position fen 8/8/8/8/2P1k3/8/3p4/1K6 w - - 0 1",
+                "go searchmoves c4c5 b1a2",
+            ],
+        );
+        let last = out.last().unwrap();
+        assert!(
+            last == "bestmove c4c5" || last == "bestmove b1a2",
             "{out:?}"
         );
     }

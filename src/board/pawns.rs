@@ -287,16 +287,28 @@ fn parse_pawn_book_ending(
     text: &str,
     orient: &dyn Fn(&Chess) -> Orientation,
 ) -> Option<Result<(Chess, Orientation)>> {
-    let (p, o) = match parse(text) {
+    let (p, _) = match parse(text) {
         Ok(found) => found,
         Err(PecpError::NotPawnEnding(_)) => return None,
         Err(e) => return Some(Err(e)),
     };
+    playable_pawn_ending(p.chess(), orient).map(Ok)
+}
+
+/// A legal position in the user's colours, normalised as a book plays it
+/// when it is a pawn ending of four pieces: KPPK with White holding the
+/// pawns, KPKP with the colours swapped when `orient` says Black plays for
+/// the win; the orientation that shows it. `None` for any other material.
+pub fn playable_pawn_ending(
+    pos: &Chess,
+    orient: &dyn Fn(&Chess) -> Orientation,
+) -> Option<(Chess, Orientation)> {
+    let (p, o) = PawnPosition::new(pos)?;
     Some(match p.ending() {
-        PawnEnding::Kppk => Ok((p.chess().clone(), o)),
+        PawnEnding::Kppk => (p.pos, o),
         PawnEnding::Kpkp => {
-            let o = orient(p.chess());
-            Ok((crate::board::position::to_user(p.chess(), o), o))
+            let o = orient(&p.pos);
+            (crate::board::position::to_user(&p.pos, o), o)
         }
     })
 }

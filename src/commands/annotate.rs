@@ -9,7 +9,7 @@ use pecp::apps::games::annotate;
 use pecp::apps::pgn::Games;
 use pecp::report::games::unreadable;
 
-use super::{Failure, Outcome, find_tables};
+use super::{Failure, Outcome, find_tables_with_four_pieces};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,7 +30,7 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.output {
         pecp::io::check_writable(path)?;
     }
-    let tb = find_tables(args.judging.tablebases.as_deref())?;
+    let tb = find_tables_with_four_pieces(args.judging.tablebases.as_deref())?;
     let input: Box<dyn BufRead> = if args.games.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -67,6 +67,7 @@ struct Counts {
     games: usize,
     unreadable: usize,
     kpk: usize,
+    pawn_endings: usize,
     moves: usize,
     mistakes: usize,
 }
@@ -108,6 +109,7 @@ fn annotate_all(
             ));
         }
         n.kpk += usize::from(a.counts.kpk);
+        n.pawn_endings += usize::from(a.counts.pawn_endings);
         n.moves += a.counts.moves;
         n.mistakes += a.counts.mistakes;
         out.write_all(pecp::report::games::pgn(&a).as_bytes())?;
@@ -117,8 +119,8 @@ fn annotate_all(
         u => format!(" (unreadable: {u})"),
     };
     super::say(format!(
-        "note: games read: {}{unreadable}; with a KPK phase: {}; moves annotated: {}; mistakes found: {}",
-        n.games, n.kpk, n.moves, n.mistakes
+        "note: games read: {}{unreadable}; with a KPK phase: {}; moves annotated: {}; mistakes found: {}; with a pawn ending of four pieces (KPKP, KPPK): {}",
+        n.games, n.kpk, n.moves, n.mistakes, n.pawn_endings
     ));
     Ok(n)
 }

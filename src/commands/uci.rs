@@ -19,8 +19,10 @@ pub struct Args {
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.judging.weights.as_deref())?;
-    let mut engine = Engine::new(Tablebases::discover(args.judging.tablebases.as_deref())?)
-        .with_calc(args.calc.plies);
+    let mut engine = Engine::new(Tablebases::discover_with_four_pieces(
+        args.judging.tablebases.as_deref(),
+    )?)
+    .with_calc(args.calc.plies);
     let mut lines = Vec::new();
     for line in BoundedLines::new(std::io::stdin().lock()) {
         lines.clear();

@@ -223,7 +223,10 @@ fn best_for(squares: Vec<Sq>, king: Sq, other: Sq) -> Option<Sq> {
 
 /// "The white king ..." after "Kd4: " reads "the white king ...".
 fn lower_first(s: &str) -> String {
-    if s.starts_with("The ") || s.starts_with("A ") {
+    // The sentences' own first words; a colour ("White ...") or a move
+    // keeps its capital.
+    const LOWERED: [&str; 6] = ["The ", "A ", "One ", "Without ", "Even ", "Doubled "];
+    if LOWERED.iter().any(|w| s.starts_with(w)) {
         let mut c = s.chars();
         c.next()
             .map(|f| f.to_lowercase().collect::<String>() + c.as_str())
