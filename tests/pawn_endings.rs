@@ -4,9 +4,10 @@
 
 mod common;
 
+use pecp::Tablebases;
 use pecp::board::pawns::{PawnEnding, PawnPosition, for_each_position, parse};
 use pecp::board::position::{Orientation, fen_of, paper_any, to_user};
-use shakmaty::{Bitboard, Color, Position};
+use shakmaty::{Bitboard, Color, FromSetup, Position};
 
 fn stdout(args: &[&str]) -> (Option<i32>, String, String) {
     let o = common::pecp(args);
@@ -199,4 +200,160 @@ fn a_missing_four_piece_table_is_named() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// The winner by the tables: Some(colour) or None for a draw.
+fn winner(tb: &pecp::Tablebases, pos: &shakmaty::Chess) -> Option<Color> {
+    match tb.value(pos).unwrap().wdl_word() {
+        "win" => Some(pos.turn()),
+        "loss" => Some(!pos.turn()),
+        _ => None,
+    }
+}
+
+#[test]
+fn map_takes_the_pawn_endings_and_every_square_agrees_with_the_tables() {
+    let Some(dir) = common::four_piece_tables("map pawn endings") else {
+        return;
+    };
+    let tb = Tablebases::open_with_four_pieces(std::slice::from_ref(&dir)).unwrap();
+    let d = dir.to_str().unwrap();
+    // The Réti study with the black king mapped; two black pawns with the
+    // white king mapped, White to move.
+    let cases: [(&[&str], &str, Color, &str); 2] = [
+        (
+            &[
+                "--pawn",
+                "c6",
+                "--enemy-pawn",
+                "h5",
+                "--king",
+                "h8",
+                "--side",
+                "white",
+            ],
+            "7K/8/2P5/7p/8/8/8/8",
+            Color::White,
+            "W: White wins; D: draw; L: Black wins;",
+        ),
+        (
+            &[
+                "--pawn",
+                "c5",
+                "--pawn",
+                "d5",
+                "--king",
+                "d6",
+                "--side",
+                "white",
+                "--pawn-colour",
+                "black",
+            ],
+            "8/8/3k4/2pp4/8/8/8/8",
+            Color::Black,
+            "W: Black wins; D: draw; .:",
+        ),
+    ];
+    for (args, fixed, pawn_side, legend) in cases {
+        let mut all = vec!["map", "--tablebases", d];
+        all.extend_from_slice(args);
+        let (code, out, err) = stdout(&all);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains(legend), "{out}");
+        let fixed: shakmaty::Board = fixed.parse().unwrap();
+        let mut squares = 0;
+        for (r, line) in out.lines().skip(1).take(8).enumerate() {
+            for (f, letter) in line.split_whitespace().skip(1).enumerate() {
+                let sq = shakmaty::Square::from_coords(
+                    shakmaty::File::new(f as u32),
+                    shakmaty::Rank::new(7 - r as u32),
+                );
+                let mut board = fixed.clone();
+                board.set_piece_at(sq, (!pawn_side).king());
+                let setup = shakmaty::Setup {
+                    board,
+                    turn: Color::White,
+                    ..shakmaty::Setup::empty()
+                };
+                let pos = shakmaty::Chess::from_setup(setup, shakmaty::CastlingMode::Standard);
+                let want = match pos {
+                    _ if fixed.piece_at(sq).is_some() => continue,
+                    Err(_) => ".",
+                    Ok(p) => match winner(&tb, &p) {
+                        Some(c) if c == pawn_side => "W",
+                        Some(_) => "L",
+                        None => "D",
+                    },
+                };
+                assert_eq!(letter.to_uppercase(), want, "{sq} in {out}");
+                squares += 1;
+            }
+        }
+        assert_eq!(squares, 61, "{out}");
+    }
+    // The Réti position itself: the tables draw, the rules do not prove it.
+    let (_, out, _) = stdout(&[
+        "map",
+        "--tablebases",
+        d,
+        "--pawn",
+        "c6",
+        "--enemy-pawn",
+        "h5",
+        "--king",
+        "h8",
+        "--side",
+        "white",
+    ]);
+    assert!(out.contains("6  d L P"), "{out}");
+    // Refused: a pawn on the last rank, three pawns, no 4-piece tables.
+    let (code, _, err) = stdout(&[
+        "map",
+        "--tablebases",
+        d,
+        "--pawn",
+        "c8",
+        "--enemy-pawn",
+        "h5",
+        "--king",
+        "h8",
+        "--side",
+        "white",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("pecp: ") && err.contains("c8"), "{err}");
+    let (code, _, err) = stdout(&[
+        "map",
+        "--pawn",
+        "c6",
+        "--pawn",
+        "d6",
+        "--enemy-pawn",
+        "h5",
+        "--king",
+        "h8",
+        "--side",
+        "white",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("pecp: ") && err.lines().count() == 1,
+        "{err}"
+    );
+    let (code, _, err) = stdout(&[
+        "map",
+        "--pawn",
+        "c6",
+        "--enemy-pawn",
+        "h5",
+        "--king",
+        "h8",
+        "--side",
+        "white",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("pecp: ") && err.lines().count() == 1,
+        "{err}"
+    );
 }

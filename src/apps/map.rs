@@ -1,8 +1,10 @@
 //! The map endgame books draw: the pawn and its king fixed, the result on
 //! every square the defending king could stand on, and where level 1's
-//! verdict disagrees with the judge.
+//! verdict disagrees with the judge. In the pawn endings of four pieces a
+//! second pawn stands fixed too: the pawn side's (two pawns against the
+//! king) or the defender's (a pawn each), and the tables judge.
 
-use shakmaty::{Color, Square};
+use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, Piece, Position, Role, Square};
 
 use crate::board::position::Kpk;
 use crate::error::Result;
@@ -34,6 +36,13 @@ pub enum Cell {
         /// The rules prove the verdict.
         proved: bool,
     },
+    /// The defender wins with its king here (a pawn each).
+    Lost {
+        /// The rules' verdict says otherwise.
+        disagrees: bool,
+        /// The rules prove the verdict.
+        proved: bool,
+    },
 }
 
 /// A map in the user's colours: `cells[square]`, by shakmaty's square index.
@@ -47,6 +56,9 @@ pub struct Map {
     pub turn: Color,
     /// The pawn's colour.
     pub pawn_colour: Color,
+    /// A fourth man, fixed: the pawn side's second pawn (KPPK) or the
+    /// defender's pawn (KPKP), with its colour.
+    pub extra_pawn: Option<(Square, Color)>,
     /// One cell per square.
     pub cells: Vec<Cell>,
     /// The plies of calculation the verdicts were proved with.
@@ -105,8 +117,140 @@ pub fn map(
         king,
         turn,
         pawn_colour,
+        extra_pawn: None,
         cells,
         plies,
+    })
+}
+
+impl Map {
+    /// The fixed men, with the defending king on `defender` if given.
+    pub fn board_with(&self, defender: Option<Square>) -> Board {
+        let mut board = Board::empty();
+        let side = self.pawn_colour;
+        board.set_piece_at(self.pawn, side.pawn());
+        board.set_piece_at(self.king, side.king());
+        if let Some((sq, colour)) = self.extra_pawn {
+            board.set_piece_at(
+                sq,
+                Piece {
+                    color: colour,
+                    role: Role::Pawn,
+                },
+            );
+        }
+        if let Some(sq) = defender {
+            board.set_piece_at(sq, (!side).king());
+        }
+        board
+    }
+}
+
+/// Maps the defending king over the board in a pawn ending of four
+/// pieces: `map`'s men and `extra`, a second pawn of the pawn side or the
+/// defender's pawn. The tables judge (they must hold the ending's files);
+/// the rules' verdicts are proved with up to `plies` plies of calculation
+/// on the position as the book plays it (a pawn each: for the side that
+/// plays for the win, whose "no win" agrees with a draw or its loss).
+///
+/// # Errors
+/// [`crate::error::PecpError::Illegal`] when the fixed men cannot stand
+/// so (a pawn on the first or last rank, two on one square); the tables'
+/// missing file; a probe error.
+pub fn map_pawn_ending(
+    fixed: (Square, Square, (Square, Color)),
+    turn: Color,
+    pawn_colour: Color,
+    tb: &crate::judges::tablebase::Tablebases,
+    plies: u8,
+) -> Result<Map> {
+    let (pawn, king, extra) = fixed;
+    let mut m = Map {
+        pawn,
+        king,
+        turn,
+        pawn_colour,
+        extra_pawn: Some(extra),
+        cells: Vec::with_capacity(64),
+        plies,
+    };
+    check_fixed(&m)?;
+    let mut calc = Calculators::new(&level1);
+    for sq in Square::ALL {
+        let cell = if [pawn, king, extra.0].contains(&sq) {
+            Cell::Piece
+        } else {
+            let setup = shakmaty::Setup {
+                board: m.board_with(Some(sq)),
+                turn,
+                ..shakmaty::Setup::empty()
+            };
+            match Chess::from_setup(setup, CastlingMode::Standard) {
+                Err(_) => Cell::Illegal,
+                Ok(pos) => pawn_cell(&pos, pawn_colour, tb, &mut calc, plies)?,
+            }
+        };
+        m.cells.push(cell);
+    }
+    Ok(m)
+}
+
+/// Refuses fixed men that cannot stand so whatever the defending king.
+fn check_fixed(m: &Map) -> Result<()> {
+    let Some((extra, _)) = m.extra_pawn else {
+        return Ok(());
+    };
+    let illegal = |why: String| Err(crate::error::PecpError::Illegal(why));
+    for p in [m.pawn, extra] {
+        if matches!(p.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
+            return illegal(format!(
+                "a pawn cannot stand on {p}, on the first or last rank"
+            ));
+        }
+    }
+    if m.pawn == m.king || extra == m.king || extra == m.pawn {
+        return illegal("two men on one square".into());
+    }
+    Ok(())
+}
+
+/// One square of a pawn ending's map: the tables' result and whether the
+/// rules' verdict, on the position as the book plays it, agrees.
+fn pawn_cell(
+    pos: &Chess,
+    pawn_colour: Color,
+    tb: &crate::judges::tablebase::Tablebases,
+    calc: &mut Calculators<impl crate::knowledge::evaluate::Level1>,
+    plies: u8,
+) -> Result<Cell> {
+    use crate::judges::tablebase::Wdl;
+    let v = tb.value(pos)?;
+    let winner = match v.wdl_stm {
+        Wdl::Win => Some(pos.turn()),
+        Wdl::Loss => Some(!pos.turn()),
+        _ => None,
+    };
+    let Some((norm, o)) = crate::apps::analysis::playable_of(pos) else {
+        return Err(crate::error::PecpError::Illegal(
+            "not a pawn ending of four pieces".into(),
+        ));
+    };
+    // The colour the book's "win" speaks of.
+    let claimant = match o {
+        crate::board::position::Orientation::AsGiven => Color::White,
+        crate::board::position::Orientation::Flipped => Color::Black,
+    };
+    let (j, _) = calc.judge(&norm, plies, &|_| None);
+    let proved = j.proved_by.is_some();
+    let disagrees = match j.verdict {
+        Verdict::Win => winner != Some(claimant),
+        Verdict::Draw => winner == Some(claimant),
+        Verdict::Unknown => true,
+    };
+    Ok(match winner {
+        Some(c) if c == pawn_colour => Cell::Won { disagrees, proved },
+        Some(_) => Cell::Lost { disagrees, proved },
+        None => Cell::Drawn { disagrees, proved },
     })
 }
 

@@ -352,8 +352,9 @@ fn map_square(m: &Map, s: Square) -> MapSquare {
         Cell::Illegal => ("illegal", false, false),
         Cell::Won { disagrees, proved } => ("won", disagrees, proved),
         Cell::Drawn { disagrees, proved } => ("drawn", disagrees, proved),
+        Cell::Lost { disagrees, proved } => ("lost", disagrees, proved),
     };
-    let fen = matches!(cell, "won" | "drawn").then(|| map_fen(m, s));
+    let fen = matches!(cell, "won" | "drawn" | "lost").then(|| map_fen(m, s));
     MapSquare {
         square: s.to_string(),
         cell,
@@ -365,31 +366,8 @@ fn map_square(m: &Map, s: Square) -> MapSquare {
 
 /// The position of a map with the defending king on `s`.
 fn map_fen(m: &Map, s: Square) -> String {
-    let mut board = shakmaty::Board::empty();
-    let (p, d) = (m.pawn_colour, !m.pawn_colour);
-    board.set_piece_at(
-        m.pawn,
-        shakmaty::Piece {
-            color: p,
-            role: shakmaty::Role::Pawn,
-        },
-    );
-    board.set_piece_at(
-        m.king,
-        shakmaty::Piece {
-            color: p,
-            role: shakmaty::Role::King,
-        },
-    );
-    board.set_piece_at(
-        s,
-        shakmaty::Piece {
-            color: d,
-            role: shakmaty::Role::King,
-        },
-    );
     let turn = if m.turn == Color::White { "w" } else { "b" };
-    format!("{} {turn} - - 0 1", board.board_fen())
+    format!("{} {turn} - - 0 1", m.board_with(Some(s)).board_fen())
 }
 
 /// A move the user typed, UCI or SAN, legal in `user`.

@@ -1,21 +1,27 @@
-//! `pecp map --pawn SQ --king SQ --side white|black [--pawn-colour C]
-//! [--svg FILE] [--calc N] [--tablebases DIR]`.
+//! `pecp map --pawn SQ [--pawn SQ | --enemy-pawn SQ] --king SQ --side
+//! white|black [--pawn-colour C] [--svg FILE] [--calc N] [--tablebases DIR]`.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 use pecp::PecpError;
-use pecp::apps::map::map;
+use pecp::apps::map::{map, map_pawn_ending};
+use pecp::board::pawns::PawnEnding;
 use shakmaty::{Color, Square};
 
 use super::Outcome;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The pawn's square, e.g. e4.
+    /// The pawn's square, e.g. e4; given twice, the two pawns of king and
+    /// two pawns against king.
+    #[arg(long, value_name = "SQ", required = true)]
+    pawn: Vec<String>,
+    /// The defender's pawn, for a pawn each (king and pawn against king
+    /// and pawn).
     #[arg(long, value_name = "SQ")]
-    pawn: String,
+    enemy_pawn: Option<String>,
     /// The square of the pawn side's king, e.g. e3.
     #[arg(long, value_name = "SQ")]
     king: String,
@@ -59,7 +65,51 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     if let Some(path) = &args.svg {
         pecp::io::check_writable(path)?;
     }
-    let (pawn, king) = (square("pawn", &args.pawn)?, square("king", &args.king)?);
+    let king = square("king", &args.king)?;
+    let pawn = square("pawn", &args.pawn[0])?;
+    let (side, colour) = (args.side.color(), args.pawn_colour.color());
+    let extra = match (&args.pawn[1..], &args.enemy_pawn) {
+        ([], None) => None,
+        ([second], None) => Some((square("pawn", second)?, colour)),
+        ([], Some(enemy)) => Some((square("enemy-pawn", enemy)?, !colour)),
+        _ => {
+            return Err(PecpError::Usage(
+                "map takes one or two --pawn, or one --pawn and one --enemy-pawn".into(),
+            )
+            .into());
+        }
+    };
+    let m = match extra {
+        None => kpk_map((pawn, king), (side, colour), &args)?,
+        Some(extra) => {
+            let tb = super::find_tables_with_four_pieces(args.judging.tablebases.as_deref())?
+                .ok_or_else(|| {
+                    PecpError::Usage(
+                        "the map of a pawn ending of four pieces needs the 4-piece Syzygy tables (pecp tablebases check lists them)".into(),
+                    )
+                })?;
+            let ending = if extra.1 == colour {
+                PawnEnding::Kppk
+            } else {
+                PawnEnding::Kpkp
+            };
+            tb.require(ending)?;
+            map_pawn_ending((pawn, king, extra), side, colour, &tb, args.calc.plies)?
+        }
+    };
+    out.write_all(pecp::report::map::text(&m).as_bytes())?;
+    if let Some(path) = &args.svg {
+        pecp::io::write_atomically(path, pecp::report::map::svg(&m).as_bytes())?;
+    }
+    Ok(0)
+}
+
+/// The KPK map, judged by the tables or the embedded oracle.
+fn kpk_map(
+    (pawn, king): (Square, Square),
+    (side, colour): (Color, Color),
+    args: &Args,
+) -> Result<pecp::apps::map::Map, PecpError> {
     let tb = super::find_tables(args.judging.tablebases.as_deref())?;
     let judge = |k: pecp::Kpk| -> pecp::Result<bool> {
         match &tb {
@@ -67,17 +117,5 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             None => Ok(pecp::judges::oracle::Oracle::get().white_wins(k)),
         }
     };
-    let m = map(
-        pawn,
-        king,
-        args.side.color(),
-        args.pawn_colour.color(),
-        &judge,
-        args.calc.plies,
-    )?;
-    out.write_all(pecp::report::map::text(&m).as_bytes())?;
-    if let Some(path) = &args.svg {
-        pecp::io::write_atomically(path, pecp::report::map::svg(&m).as_bytes())?;
-    }
-    Ok(0)
+    map(pawn, king, side, colour, &judge, args.calc.plies)
 }
