@@ -357,3 +357,78 @@ fn map_takes_the_pawn_endings_and_every_square_agrees_with_the_tables() {
         "{err}"
     );
 }
+
+#[test]
+fn compare_puts_the_selectors_side_by_side_on_a_sample() {
+    let Some(dir) = common::four_piece_tables("compare pawn endings") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let run = |threads: &str| {
+        let (code, out, err) = stdout(&[
+            "compare",
+            "--ending",
+            "kppk",
+            "--sample",
+            "400",
+            "--depths",
+            "1,3",
+            "--json",
+            "--tablebases",
+            d,
+            "-j",
+            threads,
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v
+    };
+    let (one, two) = (run("1"), run("2"));
+    let counts = |v: &serde_json::Value| -> Vec<String> {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} {}",
+                    r["selector"], r["mover_in_won"], r["mover_in_drawn"]
+                )
+            })
+            .collect()
+    };
+    // The same sample and the same moves whatever the threads.
+    assert_eq!(counts(&one), counts(&two));
+    assert_eq!(one["positions"], two["positions"]);
+    let names: Vec<&str> = one["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["selector"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["pecp", "soma", "alphabeta-1", "alphabeta-3"]);
+    let n = one["positions"].as_u64().unwrap();
+    assert!((300..=500).contains(&n), "{one}");
+    // Every selector judged on the same positions; PECP keeps the win as
+    // its validate figures say (99% over every position).
+    let rows = one["rows"].as_array().unwrap();
+    for r in rows {
+        assert_eq!(
+            r["mover_in_won"]["positions"],
+            rows[0]["mover_in_won"]["positions"]
+        );
+        assert_eq!(
+            r["mover_in_drawn"]["positions"],
+            rows[0]["mover_in_drawn"]["positions"]
+        );
+    }
+    let won = &rows[0]["mover_in_won"];
+    let (sound, all) = (
+        won["sound"].as_u64().unwrap(),
+        won["positions"].as_u64().unwrap(),
+    );
+    assert!(all > 100 && sound as f64 >= 0.97 * all as f64, "{one}");
+    // KPK's --playout has no meaning here.
+    let (code, _, err) = stdout(&["compare", "--ending", "kpkp", "--playout"]);
+    assert_eq!(code, Some(2), "{err}");
+}

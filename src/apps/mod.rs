@@ -4,7 +4,7 @@
 //! annotated), [`map`] (a king's squares coloured by result),
 //! [`validate`] (the sweep over every KPK position), [`endings`] (the
 //! KQK and KRK sweeps), [`pawn_validate`] (the sweep over a pawn ending
-//! of four pieces), [`tune`] (weights tuned against the truth),
+//! of four pieces), [`pawn_compare`] (the selectors side by side there), [`tune`] (weights tuned against the truth),
 //! [`uci`] (the engine), [`tutor`] (what `pecp serve` answers), [`bench`](mod@bench) (the benchmarks).
 
 pub mod analysis;
@@ -13,6 +13,7 @@ pub mod bench;
 pub mod endings;
 pub mod games;
 pub mod map;
+pub mod pawn_compare;
 pub mod pawn_validate;
 pub mod pgn;
 pub mod tune;

@@ -376,7 +376,7 @@ fn played(pos: &Chess, m: shakmaty::Move) -> Chess {
 /// sound, so calculation never proves that a move keeping the value
 /// throws it away, and elsewhere it would leave the proposal as it is.
 /// The count is the one a check in every position would give.
-fn overruled_move(
+pub(crate) fn overruled_move(
     pos: &Chess,
     d: &crate::knowledge::select::Decision,
     plies: u8,

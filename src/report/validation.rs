@@ -338,3 +338,38 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     }
     s
 }
+
+/// `compare --ending kpkp|kppk` as a table.
+pub fn pawn_compare_table(c: &crate::apps::pawn_compare::PawnComparison) -> String {
+    let which = match (c.sample, c.seed) {
+        (Some(n), Some(seed)) => format!("a sample of about {n}, seed {seed}"),
+        _ => "all".into(),
+    };
+    let mut s = format!(
+        "{}: {} positions ({which}); PECP's move checked by {} plies of calculation; one thread count for all: {}\n\n",
+        c.ending.to_uppercase(),
+        c.positions,
+        c.calc,
+        c.threads
+    );
+    s.push_str("| selector | the mover keeps a win | keeps a draw it could lose | selection time (s, all threads) |\n");
+    s.push_str("|---|---|---|---|\n");
+    let cell = |n: &Count| {
+        format!(
+            "{:.2}% ({}/{})",
+            100.0 * n.sound as f64 / n.positions.max(1) as f64,
+            n.sound,
+            n.positions
+        )
+    };
+    for r in &c.rows {
+        s.push_str(&format!(
+            "| {} | {} | {} | {:.2} |\n",
+            r.selector,
+            cell(&r.mover_in_won),
+            cell(&r.mover_in_drawn),
+            r.selection_s
+        ));
+    }
+    s
+}
