@@ -19,6 +19,9 @@ const CLASSICS = [
   ['The defender must come round to the front', '8/8/8/2k5/8/8/3PK3/8 w - - 0 1'],
   ["Black has the pawn: the paper's position mirrored", '8/8/3pk3/8/8/3K4/8/8 b - - 0 1'],
   ['Queen against king', '8/8/3k4/8/8/8/8/KQ6 w - - 0 1'],
+  ['A pawn each: the Réti study, only Kg7 draws', '7K/8/k1P5/7p/8/8/8/8 w - - 0 1'],
+  ['A pawn each: the race, and the queen that comes with check', '8/8/8/8/2P1k3/8/3p4/1K6 w - - 0 1'],
+  ['Two pawns that guard each other', '8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1'],
   ['Rook against king', '8/8/3k4/8/8/8/8/KR6 w - - 0 1'],
 ];
 
@@ -194,11 +197,17 @@ function renderAnalysis(a) {
 
 function mapRequest() {
   const pieces = [...ground.state.pieces.entries()];
-  const pawn = pieces.find(([, p]) => p.role === 'pawn');
-  if (!pawn) return null;
-  const colour = pawn[1].color;
+  const pawns = pieces.filter(([, p]) => p.role === 'pawn');
+  if (!pawns.length) return null;
+  // With a pawn each, White's men stay and the black king is mapped.
+  const mine = pawns.find(([, p]) => p.color === 'white') || pawns[0];
+  const colour = mine[1].color;
   const king = pieces.find(([, p]) => p.role === 'king' && p.color === colour);
-  return { pawn: pawn[0], king: king[0], side: turnOf(state.fen), pawn_colour: colour };
+  const request = { pawn: mine[0], king: king[0], side: turnOf(state.fen), pawn_colour: colour };
+  const other = pawns.find(([square]) => square !== mine[0]);
+  if (other && other[1].color === colour) request.pawn2 = other[0];
+  if (other && other[1].color !== colour) request.enemy_pawn = other[0];
+  return request;
 }
 
 async function loadMap() {
@@ -221,7 +230,7 @@ async function loadMap() {
   const files = 'abcdefgh';
   const ranks = state.orientation === 'white' ? '87654321' : '12345678';
   const fileOrder = state.orientation === 'white' ? files : [...files].reverse().join('');
-  let won = 0, drawn = 0, wrong = 0;
+  let won = 0, drawn = 0, lost = 0, wrong = 0;
   for (const r of ranks) {
     for (const f of fileOrder) {
       const s = bySquare.get(f + r);
@@ -229,10 +238,12 @@ async function loadMap() {
       cell.className = `cell ${s.cell}${s.disagrees ? ' wrong' : ''}`;
       cell.dataset.square = s.square;
       if (s.square === m.pawn) cell.textContent = m.pawn_colour === 'white' ? '♙' : '♟';
+      else if (s.square === m.extra_pawn) cell.textContent = m.extra_pawn_colour === 'white' ? '♙' : '♟';
       else if (s.square === m.king) cell.textContent = m.pawn_colour === 'white' ? '♔' : '♚';
       else if (s.disagrees) cell.textContent = '✗';
       if (s.cell === 'won') won++;
       if (s.cell === 'drawn') drawn++;
+      if (s.cell === 'lost') lost++;
       if (s.disagrees) wrong++;
       if (s.fen) {
         cell.addEventListener('mouseenter', () => hoverMap(s));
@@ -242,8 +253,9 @@ async function loadMap() {
     }
   }
   const side = m.pawn_colour === 'white' ? 'black' : 'white';
+  const theirs = lost ? `, ${lost} won by ${side}` : '';
   $('map-summary').textContent =
-    `The ${side} king's squares, ${m.side} to move: ${won} won, ${drawn} drawn; ` +
+    `The ${side} king's squares, ${m.side} to move: ${won} won by ${m.pawn_colour}, ${drawn} drawn${theirs}; ` +
     `the rules' verdict is wrong on ${wrong}.`;
 }
 

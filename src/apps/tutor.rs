@@ -10,14 +10,18 @@ use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::apps::analysis::{Analysis, RefutationReport, analyse_position};
 use crate::apps::annotate::{LineJudges, LineReport, line_report};
-use crate::apps::map::{Cell, Map, map};
+use crate::apps::map::{Cell, Map, map, map_pawn_ending};
 use crate::board::facts::Node;
+use crate::board::pawns::PawnEnding;
+use crate::board::pawns::parse_playable;
 use crate::board::position::{Kpk, Orientation, fen_of, parse_any, to_user, user_move_names};
 use crate::error::{PecpError, Result};
+use crate::judges::tablebase::Wdl;
 use crate::judges::truth::Truth;
 use crate::knowledge::evaluate::{evaluate, level1};
 use crate::knowledge::explain::line_move;
 use crate::knowledge::select::decide;
+use crate::knowledge::select::for_the_win;
 use crate::play::line::{Config, Player, Until, generate};
 
 /// Who answers the player in practice.
@@ -43,7 +47,8 @@ pub struct Tutor {
 pub struct MapSquare {
     /// The square (`e4`).
     pub square: String,
-    /// "won", "drawn", "piece" or "illegal".
+    /// "won", "drawn", "lost" (a pawn each: the defender wins), "piece"
+    /// or "illegal".
     pub cell: &'static str,
     /// The rules' verdict is wrong here.
     pub disagrees: bool,
@@ -60,6 +65,11 @@ pub struct MapReport {
     pub pawn: String,
     /// The pawn side's king.
     pub king: String,
+    /// A fourth man fixed: the pawn side's second pawn or the defender's
+    /// pawn (null in KPK).
+    pub extra_pawn: Option<String>,
+    /// Its colour.
+    pub extra_pawn_colour: Option<&'static str>,
     /// The side to move ("white" or "black").
     pub side: &'static str,
     /// The pawn's colour.
@@ -130,6 +140,40 @@ pub struct Answer {
 }
 
 impl Tutor {
+    /// A position the tutor plays, normalised as the books play it (KPK,
+    /// the mates, and the pawn endings of four pieces), and its orientation.
+    ///
+    /// # Errors
+    /// A position pecp does not play.
+    fn parse(text: &str) -> Result<(Chess, Orientation)> {
+        parse_playable(text, &for_the_win)
+    }
+
+    /// The same, and only where the judge judges it: a pawn ending of four
+    /// pieces needs its 4-piece tables.
+    ///
+    /// # Errors
+    /// A position pecp does not play, or no judge for it.
+    fn parse_judged(&self, text: &str) -> Result<(Chess, Orientation)> {
+        let (pos, o) = Tutor::parse(text)?;
+        if self.judges(&pos) {
+            Ok((pos, o))
+        } else {
+            Err(PecpError::TablesNeeded(
+                "this pawn ending needs its 4-piece Syzygy tables, which the server did not find (pecp tablebases check lists them)".into(),
+            ))
+        }
+    }
+
+    /// Whether the judge judges `pos`: the tables where they hold its
+    /// files, the embedded solvers on three pieces.
+    fn judges(&self, pos: &Chess) -> bool {
+        match self.truth.tables() {
+            Some(t) => t.judges(pos),
+            None => pos.board().occupied().count() <= 3,
+        }
+    }
+
     /// A tutor judged by `truth`, proving with up to `plies` plies.
     pub fn new(truth: Truth, plies: u8) -> Tutor {
         Tutor { truth, plies }
@@ -145,8 +189,9 @@ impl Tutor {
     /// # Errors
     /// A position pecp does not play, or a probe error.
     pub fn analyse(&self, text: &str) -> Result<Analysis> {
-        let (pos, o) = parse_any(text)?;
-        analyse_position(&pos, o, self.truth.tables(), self.plies)
+        let (pos, o) = Tutor::parse(text)?;
+        let tb = self.truth.tables().filter(|t| t.judges(&pos));
+        analyse_position(&pos, o, tb, self.plies)
     }
 
     /// `pecp line --format json` of a position, both sides PECP, or both
@@ -155,7 +200,7 @@ impl Tutor {
     /// # Errors
     /// A position pecp does not play, or a probe error.
     pub fn line(&self, text: &str, until: Until, perfect: bool) -> Result<LineReport> {
-        let (start, o) = parse_any(text)?;
+        let (start, o) = self.parse_judged(text)?;
         let player = if perfect {
             Player::Tablebase
         } else {
@@ -164,6 +209,7 @@ impl Tutor {
         let mut config = Config {
             until,
             max_moves: 100,
+            check: self.plies,
             ..Config::default()
         };
         config.players(player, player, o);
@@ -175,16 +221,46 @@ impl Tutor {
         )
     }
 
-    /// `pecp map` as JSON, each legal square with its position.
+    /// `pecp map` as JSON, each legal square with its position; `extra`
+    /// a fourth man fixed, the pawn side's second pawn or the defender's
+    /// pawn (judged by the 4-piece tables).
     ///
     /// # Errors
-    /// Squares that cannot hold the pieces, or a probe error.
-    pub fn map(&self, pawn: Square, king: Square, side: Color, colour: Color) -> Result<MapReport> {
-        let judge = |k: Kpk| self.truth.white_wins(&k.to_chess());
-        let m = map(pawn, king, side, colour, &judge, self.plies)?;
+    /// Squares that cannot hold the pieces, no tables for a pawn ending,
+    /// or a probe error.
+    pub fn map(
+        &self,
+        (pawn, king): (Square, Square),
+        side: Color,
+        colour: Color,
+        extra: Option<(Square, Color)>,
+    ) -> Result<MapReport> {
+        let m = match extra {
+            None => {
+                let judge = |k: Kpk| self.truth.white_wins(&k.to_chess());
+                map(pawn, king, side, colour, &judge, self.plies)?
+            }
+            Some(e) => {
+                let ending = if e.1 == colour {
+                    PawnEnding::Kppk
+                } else {
+                    PawnEnding::Kpkp
+                };
+                let tb = self.truth.tables().ok_or_else(|| {
+                    PecpError::TablesNeeded(format!(
+                        "the map of {} needs the 4-piece Syzygy tables, which the server did not find",
+                        ending.title()
+                    ))
+                })?;
+                tb.require(ending)?;
+                map_pawn_ending((pawn, king, e), side, colour, tb, self.plies)?
+            }
+        };
         Ok(MapReport {
             pawn: pawn.to_string(),
             king: king.to_string(),
+            extra_pawn: extra.map(|(sq, _)| sq.to_string()),
+            extra_pawn_colour: extra.map(|(_, c)| crate::board::position::color_name(c)),
             side: crate::board::position::color_name(side),
             pawn_colour: crate::board::position::color_name(colour),
             calc: self.plies,
@@ -199,20 +275,20 @@ impl Tutor {
     /// A position pecp does not play, a move that is not legal there, or
     /// a probe error.
     pub fn practice(&self, text: &str, mv: &str, opponent: Option<Opponent>) -> Result<Practice> {
-        let (pos, o) = parse_any(text)?;
+        let (pos, o) = self.parse_judged(text)?;
         let user = to_user(&pos, o);
         let m = user_move(&user, mv)?;
         let analysis = analyse_position(&pos, o, self.truth.tables(), self.plies)?;
         let (san, uci) = names(&user, m);
         let entry = analysis.moves.iter().find(|e| e.uci == uci);
         let keeps = entry.and_then(|e| e.keeps_value).unwrap_or(true);
-        let before = self.value_for(&pos, pos.turn())?;
+        let before = self.value_for(&user, user.turn())?;
         let mut after = user.clone();
         after.play_unchecked(m);
         let sentence = move_sentence(&analysis, &uci, &san);
-        let after_value = match parse_any(&fen_of(&after)) {
-            Ok((n, _)) if game_over(&after).is_none() => self.value_for(&n, !n.turn())?,
-            _ => final_value(&after, !after.turn()),
+        let after_value = match game_over(&after) {
+            None => self.value_for(&after, !after.turn())?,
+            Some(_) => final_value(&after, !after.turn()),
         };
         let played = Played {
             uci,
@@ -243,7 +319,7 @@ impl Tutor {
     /// A position pecp does not play, one where the game is over, or a
     /// probe error.
     pub fn answer(&self, text: &str, opponent: Opponent) -> Result<Answer> {
-        let (pos, o) = parse_any(text)?;
+        let (pos, o) = self.parse_judged(text)?;
         let user = to_user(&pos, o);
         if let Some(over) = game_over(&user) {
             return Err(PecpError::Usage(format!(
@@ -259,19 +335,51 @@ impl Tutor {
         })
     }
 
-    /// The value of normalised `pos` for `side` (normalised colours).
+    /// The value of `pos` (in any colours, not over) for `side`: by the
+    /// tables' WDL (a pawn each: any of the three), else the embedded
+    /// solvers' (three pieces, normalised first).
     fn value_for(&self, pos: &Chess, side: Color) -> Result<&'static str> {
-        let pawn_side_wins = self.truth.white_wins(pos)?;
-        Ok(match (pawn_side_wins, side) {
-            (false, _) => "draw",
-            (true, Color::White) => "win",
-            (true, Color::Black) => "loss",
+        let for_mover = match self.truth.tables() {
+            Some(t) => match t.wdl(pos)? {
+                Wdl::Win => "win",
+                Wdl::Loss => "loss",
+                _ => "draw",
+            },
+            None => {
+                let (n, o) = parse_any(&fen_of(pos))?;
+                let pawn_side = match o {
+                    Orientation::AsGiven => Color::White,
+                    Orientation::Flipped => Color::Black,
+                };
+                match (self.truth.white_wins(&n)?, pos.turn() == pawn_side) {
+                    (false, _) => "draw",
+                    (true, true) => "win",
+                    (true, false) => "loss",
+                }
+            }
+        };
+        Ok(match (for_mover, side == pos.turn()) {
+            (v, true) | (v @ "draw", false) => v,
+            ("win", false) => "loss",
+            _ => "win",
         })
+    }
+
+    /// Whether normalised `pos` is a draw by the judge.
+    fn drawn(&self, pos: &Chess) -> Result<bool> {
+        match self.truth.tables() {
+            Some(t) => Ok(t.wdl(pos)? == Wdl::Draw),
+            None => Ok(!self.truth.white_wins(pos)?),
+        }
     }
 
     /// The opponent's reply in the user's position `user` (not over).
     fn reply(&self, user: &Chess, opponent: Opponent) -> Result<(Option<Played>, Chess)> {
-        let (pos, o) = parse_any(&fen_of(user))?;
+        // A promotion with a pawn each leaves an ending no book plays: the
+        // practice stops there.
+        let Ok((pos, o)) = Tutor::parse(&fen_of(user)) else {
+            return Ok((None, user.clone()));
+        };
         let decision = decide(&pos, &level1);
         let chosen = match opponent {
             Opponent::Perfect => self.resisting_move(&pos)?,
@@ -307,7 +415,7 @@ impl Tutor {
     /// player's value, the judge's move first among equals.
     fn resisting_move(&self, pos: &Chess) -> Result<Option<Move>> {
         let best = self.truth.best_move(pos)?;
-        if self.truth.white_wins(pos)? {
+        if !self.drawn(pos)? {
             return Ok(best);
         }
         let mut choice: Option<(usize, bool, Move)> = None;
@@ -316,7 +424,7 @@ impl Tutor {
             after.play_unchecked(m);
             let holds = if game_over(&after).is_some() {
                 0
-            } else if self.truth.white_wins(&after)? {
+            } else if !self.drawn(&after)? {
                 continue;
             } else {
                 self.replies_holding(&after)?
@@ -337,7 +445,7 @@ impl Tutor {
         for r in pos.legal_moves() {
             let mut next = pos.clone();
             next.play_unchecked(r);
-            if game_over(&next).is_some() || !self.truth.white_wins(&next)? {
+            if game_over(&next).is_some() || self.drawn(&next)? {
                 holds += 1;
             }
         }

@@ -82,7 +82,9 @@ const INDEX: &str = include_str!("../../web/index.html");
 
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
     super::load_weights(args.judging.weights.as_deref())?;
-    let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
+    let truth = Truth::new(super::find_tables_with_four_pieces(
+        args.judging.tablebases.as_deref(),
+    )?);
     let tutor = Arc::new(Tutor::new(truth, args.calc.plies));
     // The analyses are work for the processor: one thread per core does
     // them, in the order they come, and the memory stays flat.
@@ -367,18 +369,25 @@ async fn line(State(t): State<Arc<Tutor>>, req: Request) -> Response {
 
 async fn map(State(t): State<Arc<Tutor>>, req: Request) -> Response {
     let colours = [("white", Color::White), ("black", Color::Black)];
-    let known = ["pawn", "king", "side", "pawn_colour"];
+    let known = ["pawn", "king", "side", "pawn_colour", "pawn2", "enemy_pawn"];
     let args = params(req.uri().query(), &known).and_then(|p| {
         required(&p, "side")?;
+        let colour = choice(&p, "pawn_colour", &colours)?;
+        let extra = match (p.contains_key("pawn2"), p.contains_key("enemy_pawn")) {
+            (false, false) => None,
+            (true, false) => Some((square(&p, "pawn2")?, colour)),
+            (false, true) => Some((square(&p, "enemy_pawn")?, !colour)),
+            (true, true) => return Err("pawn2 and enemy_pawn: one or the other".to_string()),
+        };
         Ok((
-            square(&p, "pawn")?,
-            square(&p, "king")?,
+            (square(&p, "pawn")?, square(&p, "king")?),
             choice(&p, "side", &colours)?,
-            choice(&p, "pawn_colour", &colours)?,
+            colour,
+            extra,
         ))
     });
     match args {
-        Ok((pawn, king, side, pc)) => compute(move || t.map(pawn, king, side, pc)).await,
+        Ok((men, side, pc, extra)) => compute(move || t.map(men, side, pc, extra)).await,
         Err(e) => bad(e),
     }
 }
