@@ -287,12 +287,12 @@ fn parse_pawn_book_ending(
     text: &str,
     orient: &dyn Fn(&Chess) -> Orientation,
 ) -> Option<Result<(Chess, Orientation)>> {
-    let (p, _) = match parse(text) {
+    let (p, o) = match parse(text) {
         Ok(found) => found,
         Err(PecpError::NotPawnEnding(_)) => return None,
         Err(e) => return Some(Err(e)),
     };
-    playable_pawn_ending(p.chess(), orient).map(Ok)
+    Some(Ok(book_view(p, o, orient)))
 }
 
 /// A legal position in the user's colours, normalised as a book plays it
@@ -304,13 +304,22 @@ pub fn playable_pawn_ending(
     orient: &dyn Fn(&Chess) -> Orientation,
 ) -> Option<(Chess, Orientation)> {
     let (p, o) = PawnPosition::new(pos)?;
-    Some(match p.ending() {
+    Some(book_view(p, o, orient))
+}
+
+/// The normalised position `p` (shown in `o`) as its book plays it.
+fn book_view(
+    p: PawnPosition,
+    o: Orientation,
+    orient: &dyn Fn(&Chess) -> Orientation,
+) -> (Chess, Orientation) {
+    match p.ending() {
         PawnEnding::Kppk => (p.pos, o),
         PawnEnding::Kpkp => {
             let o = orient(&p.pos);
             (crate::board::position::to_user(&p.pos, o), o)
         }
-    })
+    }
 }
 
 #[cfg(test)]
@@ -331,6 +340,19 @@ mod tests {
         assert_eq!(p.chess().turn(), Color::Black);
         assert!(PawnPosition::new(&pos("8/8/3k4/8/3P4/3K4/8/8 w - - 0 1")).is_none());
         assert!(PawnPosition::new(&pos("8/8/3k4/3p4/3P4/3K4/8/7N w - - 0 1")).is_none());
+    }
+
+    #[test]
+    fn two_black_pawns_are_played_colour_flipped_from_text_or_board() {
+        let fen = "8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1";
+        let white_wins = |_: &Chess| Orientation::AsGiven;
+        let (from_text, o) = parse_playable(fen, &white_wins).unwrap();
+        assert_eq!(o, Orientation::Flipped);
+        assert_eq!(from_text.board().pawns().count(), 2);
+        assert!((from_text.board().pawns() & from_text.board().white()).count() == 2);
+        let pos = crate::board::position::parse_chess(fen).unwrap();
+        let (from_board, o2) = playable_pawn_ending(&pos, &white_wins).unwrap();
+        assert_eq!((from_board, o2), (from_text, o));
     }
 
     #[test]
