@@ -137,6 +137,21 @@ pub fn blocked(p: Sq, white: bool, units: [Sq; 3]) -> bool {
     units.contains(&front)
 }
 
+/// [ML] Whether the king on `k` is cut off from its own pawn on `p`
+/// (`white`: which way it runs): within `moves` moves it can stand next
+/// neither to the pawn nor to its queening square.
+pub fn cut_off(k: Sq, p: Sq, white: bool, moves: i8) -> bool {
+    dist(k, p) > moves + 1 && dist(k, queening_square(p, white)) > moves + 1
+}
+
+/// Whether the king on `k` and the pawn on `target` stand on one side of
+/// the file of the runner on `runner`, neither on it: the king's shortest
+/// way to the pawn never steps onto the runner's path.
+pub fn same_side(k: Sq, target: Sq, runner: Sq) -> bool {
+    let side = |s: Sq| (s.0 - runner.0).signum();
+    side(k) != 0 && side(k) == side(target)
+}
+
 /// Whether `k` is on the edge of the board.
 pub fn on_edge(k: Sq) -> bool {
     k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
@@ -317,6 +332,26 @@ pub mod level1 {
         Fires("black_queens_first") <-
             BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
             (left_when_queening(b, false, w, t) >= 2);
+
+        // [ML; DVOR; RETI] One pawn runs, the other is caught: the pawn
+        // runs (the defending king outside its square, its path clear),
+        // and its king stands in the square of the other pawn even if that
+        // pawn moves first. Each push of the other pawn is answered by a
+        // king step, each step of the other king by a push of the runner:
+        // the count of both squares holds, the other pawn never queens,
+        // and the runner does. The other king is too far from its own
+        // pawn to guard it before the runner queens. The same guards as
+        // the race.
+        Fires("runs_and_catches") <-
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), !InCheck(), !Cornered(),
+            !StalemateRisk(Side::Black),
+            (in_square(wk, b, false, true)), (cut_off(bk, b, false, queening_moves(w, true))),
+            (dist(bk, w) > 1), (w.1 > 2), (same_side(wk, b, w));
+        Fires("black_runs_and_catches") <-
+            BlackRuns(w, b), BlackKing(bk), WhiteKing(wk), !InCheck(), !Cornered(),
+            !StalemateRisk(Side::White),
+            (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
+            (dist(wk, b) > 1), (b.1 < 7), (same_side(bk, w, b));
 
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
         // Black's pawn does not change it: the pawns do not face each other
