@@ -437,3 +437,37 @@ fn sigterm_ends_the_server_cleanly() {
     let status = s.child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{status:?}");
 }
+
+#[test]
+fn a_pawn_each_is_practised_and_mapped_with_the_four_piece_tables() {
+    let Some(dir) = common::four_piece_tables("serve kpkp") else {
+        return;
+    };
+    let s = Server::start(&["--tablebases", dir.to_str().unwrap()]);
+    let reti = "7K/8/k1P5/7p/8/8/8/8 w - - 0 1";
+    let body = format!(r#"{{"fen": "{reti}", "move": "c7", "opponent": "perfect"}}"#);
+    let (status, text) = s.request("POST", "/api/move", &body);
+    assert_eq!(status, 200, "{text}");
+    let r: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (r["before"].as_str(), r["after"].as_str()),
+        (Some("draw"), Some("loss"))
+    );
+    assert_eq!(r["refutation"]["san"], "Kb7");
+    assert_eq!(r["better"], "Kg7");
+    // Black's reply is played in the game's own colours: White to move on
+    // move 2.
+    let fen: Vec<&str> = r["fen"].as_str().unwrap().split(' ').collect();
+    assert_eq!((fen[1], fen[5]), ("w", "2"), "{fen:?}");
+    // The map: the squares where Black wins, and the study's own square
+    // a draw the rules call otherwise.
+    let m = s.json("/api/map?pawn=c6&king=h8&side=white&pawn_colour=white&enemy_pawn=h5");
+    assert_eq!(m["extra_pawn"], "h5");
+    let squares = m["squares"].as_array().unwrap();
+    assert!(squares.iter().any(|c| c["cell"] == "lost"), "{m}");
+    let a6 = squares.iter().find(|c| c["square"] == "a6").unwrap();
+    assert_eq!(
+        (a6["cell"].as_str(), a6["disagrees"].as_bool()),
+        (Some("drawn"), Some(true))
+    );
+}

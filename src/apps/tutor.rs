@@ -14,7 +14,9 @@ use crate::apps::map::{Cell, Map, map, map_pawn_ending};
 use crate::board::facts::Node;
 use crate::board::pawns::PawnEnding;
 use crate::board::pawns::parse_playable;
-use crate::board::position::{Kpk, Orientation, fen_of, parse_any, to_user, user_move_names};
+use crate::board::position::{
+    Kpk, Orientation, fen_of, orient_move, parse_any, to_user, user_move_names,
+};
 use crate::error::{PecpError, Result};
 use crate::judges::tablebase::Wdl;
 use crate::judges::truth::Truth;
@@ -391,7 +393,10 @@ impl Tutor {
         let (san, uci) = user_move_names(&pos, m, o);
         let mut next = pos.clone();
         next.play_unchecked(m);
-        let shown = to_user(&next, o);
+        // Played in the user's colours, so that the move counter advances
+        // after Black's move.
+        let mut shown = user.clone();
+        shown.play_unchecked(orient_move(m, o));
         // PECP's reason where it is PECP's move, else the position it
         // leads to, as `pecp line` says them.
         let sentence = match &decision {
