@@ -14,12 +14,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
-use crate::apps::pawn_validate::{book_of, overruled_move};
+use crate::apps::pawn_validate::{book_of, overruled_move, white_result};
 use crate::apps::validate::Count;
 use crate::board::pawns::{PawnEnding, for_each_position};
 use crate::board::position::{Orientation, to_user};
 use crate::error::Result;
-use crate::judges::tablebase::{Tablebases, Wdl};
+use crate::judges::tablebase::Tablebases;
 use crate::knowledge::calc::Calculator;
 use crate::knowledge::evaluate::level1;
 use crate::knowledge::select::{decide, playing_for_the_win};
@@ -137,15 +137,6 @@ fn drawn(pos: &Chess, seed: u64, stride: u64) -> bool {
     let key = b.white().0 ^ b.kings().0.rotate_left(17) ^ b.pawns().0.rotate_left(31);
     let key = key ^ u64::from(pos.turn() == Color::Black) ^ seed.rotate_left(7);
     crate::rng::mix(key).is_multiple_of(stride)
-}
-
-/// White's result by the tables: 0 won for White, 1 drawn, 2 won for Black.
-fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
-    Ok(match (tb.wdl(pos)?, pos.turn()) {
-        (Wdl::Draw, _) => 1,
-        (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black) => 0,
-        _ => 2,
-    })
 }
 
 /// The tallies of some positions: per selector the won and drawn counts

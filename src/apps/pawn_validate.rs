@@ -179,7 +179,7 @@ impl Memo {
 }
 
 /// White's result by the tables: 0 won for White, 1 drawn, 2 won for Black.
-fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
+pub(crate) fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
     let w = tb.wdl(pos)?;
     Ok(match (w, pos.turn()) {
         (Wdl::Draw, _) => 1,
