@@ -306,56 +306,29 @@ fn map_takes_the_pawn_endings_and_every_square_agrees_with_the_tables() {
         "white",
     ]);
     assert!(out.contains("6  d L P"), "{out}");
-    // Refused: a pawn on the last rank, three pawns, no 4-piece tables.
-    let (code, _, err) = stdout(&[
-        "map",
-        "--tablebases",
-        d,
-        "--pawn",
-        "c8",
-        "--enemy-pawn",
-        "h5",
-        "--king",
-        "h8",
-        "--side",
-        "white",
-    ]);
-    assert_eq!(code, Some(2));
-    assert!(err.starts_with("pecp: ") && err.contains("c8"), "{err}");
-    let (code, _, err) = stdout(&[
-        "map",
-        "--pawn",
-        "c6",
-        "--pawn",
-        "d6",
-        "--enemy-pawn",
-        "h5",
-        "--king",
-        "h8",
-        "--side",
-        "white",
-    ]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.starts_with("pecp: ") && err.lines().count() == 1,
-        "{err}"
-    );
-    let (code, _, err) = stdout(&[
-        "map",
-        "--pawn",
-        "c6",
-        "--enemy-pawn",
-        "h5",
-        "--king",
-        "h8",
-        "--side",
-        "white",
-    ]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.starts_with("pecp: ") && err.lines().count() == 1,
-        "{err}"
-    );
+    // Refused in one line: a pawn on the last rank, three pawns, no
+    // 4-piece tables.
+    let reti = |pawn: &'static str| {
+        let mut a = vec!["map", "--pawn", pawn, "--enemy-pawn", "h5", "--king", "h8"];
+        a.extend(["--side", "white"]);
+        a
+    };
+    let mut last_rank = reti("c8");
+    last_rank.extend(["--tablebases", d]);
+    let mut three = reti("c6");
+    three.extend(["--pawn", "d6"]);
+    for (args, names) in [
+        (last_rank, "c8"),
+        (three, "--pawn"),
+        (reti("c6"), "4-piece"),
+    ] {
+        let (code, out, err) = stdout(&args);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{args:?}");
+        assert!(
+            err.starts_with("pecp: ") && err.lines().count() == 1 && err.contains(names),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
