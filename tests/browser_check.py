@@ -139,14 +139,22 @@ def analyse_step(driver, url):
     driver.find_element(By.ID, "edit").click()
 
 
-def practice_step(driver, url):
-    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
-    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
+def start_practice(driver, url, fen, side, opponent=None, verdict=""):
+    """Opens `fen`, waits for its analysis (a verdict that begins with
+    `verdict`), and starts a practice game as `side` against `opponent`
+    (the page's own choice when None)."""
+    driver.get(f"{url}?fen={urllib.parse.quote(fen)}")
+    wait_for(driver, "the analysis", lambda d: text(d, "verdict") and text(d, "verdict").startswith(verdict))
     driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
-    Select(driver.find_element(By.ID, "practice-side")).select_by_value("white")
-    Select(driver.find_element(By.ID, "practice-opponent")).select_by_value("perfect")
+    Select(driver.find_element(By.ID, "practice-side")).select_by_value(side)
+    if opponent:
+        Select(driver.find_element(By.ID, "practice-opponent")).select_by_value(opponent)
     driver.find_element(By.ID, "practice-start").click()
     wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+
+
+def practice_step(driver, url):
+    start_practice(driver, url, PAPER, "white", "perfect")
     board_move(driver, "e3e4")  # the deliberate mistake
     wait_for(driver, "the refutation", lambda d: "Refutation: Ke6!" in text(d, "practice-feedback"))
     assert "A mistake" in text(driver, "practice-feedback")
@@ -187,12 +195,7 @@ def play_out(driver, url, limit=80):
 def practice_mistake_step(driver, url):
     """The deliberate mistake kept: the game goes on to its end, a draw,
     and the summary counts the mistake."""
-    driver.get(f"{url}?fen={urllib.parse.quote(PAPER)}")
-    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
-    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
-    Select(driver.find_element(By.ID, "practice-side")).select_by_value("white")
-    driver.find_element(By.ID, "practice-start").click()
-    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    start_practice(driver, url, PAPER, "white")
     board_move(driver, "e3e4")
     wait_for(driver, "the refutation", lambda d: "Refutation: Ke6!" in text(d, "practice-feedback"))
     play_out(driver, url)
@@ -209,13 +212,7 @@ def practice_draw_step(driver, url):
     """Black holds a draw with White to move: the opponent begins, the
     board turns, and PECP's moves as Black keep the draw to the end of
     the game (a repetition or a capture)."""
-    start = "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1"
-    driver.get(f"{url}?fen={urllib.parse.quote(start)}")
-    wait_for(driver, "the analysis", lambda d: text(d, "verdict").startswith("Draw"))
-    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
-    Select(driver.find_element(By.ID, "practice-side")).select_by_value("black")
-    driver.find_element(By.ID, "practice-start").click()
-    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    start_practice(driver, url, "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1", "black", verdict="Draw")
     assert "The opponent begins" in text(driver, "practice-feedback"), text(driver, "practice-feedback")
     assert "orientation-black" in driver.find_element(By.ID, "board").get_attribute("class")
     play_out(driver, url)
@@ -285,13 +282,7 @@ def pawn_endings_step(driver, url, tables):
     assert "drawn" in a6.get_attribute("class") and "wrong" in a6.get_attribute("class"), a6.get_attribute("class")
     assert "won by black" in text(driver, "map-summary"), text(driver, "map-summary")
     shot(driver, "10-pawn-each-map")
-    driver.get(f"{url}?fen={urllib.parse.quote(RETI)}")
-    wait_for(driver, "the analysis", lambda d: text(d, "verdict"))
-    driver.find_element(By.CSS_SELECTOR, '[data-tab="practice"]').click()
-    Select(driver.find_element(By.ID, "practice-side")).select_by_value("white")
-    Select(driver.find_element(By.ID, "practice-opponent")).select_by_value("perfect")
-    driver.find_element(By.ID, "practice-start").click()
-    wait_for(driver, "the practice to start", lambda d: "your turn" in text(d, "practice-status"))
+    start_practice(driver, url, RETI, "white", "perfect")
     board_move(driver, "c6c7")
     wait_for(driver, "the refutation", lambda d: "Refutation: Kb7!" in text(d, "practice-feedback"))
     shot(driver, "11-pawn-each-practice")

@@ -204,11 +204,7 @@ fn a_missing_four_piece_table_is_named() {
 
 /// The winner by the tables: Some(colour) or None for a draw.
 fn winner(tb: &pecp::Tablebases, pos: &shakmaty::Chess) -> Option<Color> {
-    match tb.value(pos).unwrap().wdl_word() {
-        "win" => Some(pos.turn()),
-        "loss" => Some(!pos.turn()),
-        _ => None,
-    }
+    tb.wdl(pos).unwrap().winner(pos.turn())
 }
 
 #[test]

@@ -223,13 +223,7 @@ fn pawn_cell(
     calc: &mut Calculators<impl crate::knowledge::evaluate::Level1>,
     plies: u8,
 ) -> Result<Cell> {
-    use crate::judges::tablebase::Wdl;
-    let v = tb.value(pos)?;
-    let winner = match v.wdl_stm {
-        Wdl::Win => Some(pos.turn()),
-        Wdl::Loss => Some(!pos.turn()),
-        _ => None,
-    };
+    let winner = tb.wdl(pos)?.winner(pos.turn());
     let Some((norm, o)) = crate::apps::analysis::playable_of(pos) else {
         return Err(crate::error::PecpError::Illegal(
             "not a pawn ending of four pieces".into(),

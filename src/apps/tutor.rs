@@ -337,42 +337,41 @@ impl Tutor {
         })
     }
 
-    /// The value of `pos` (in any colours, not over) for `side`: by the
-    /// tables' WDL (a pawn each: any of the three), else the embedded
-    /// solvers' (three pieces, normalised first).
+    /// The value of `pos` (in any colours, not over) for `side`.
     fn value_for(&self, pos: &Chess, side: Color) -> Result<&'static str> {
-        let for_mover = match self.truth.tables() {
-            Some(t) => match t.wdl(pos)? {
-                Wdl::Win => "win",
-                Wdl::Loss => "loss",
-                _ => "draw",
-            },
-            None => {
-                let (n, o) = parse_any(&fen_of(pos))?;
-                let pawn_side = match o {
-                    Orientation::AsGiven => Color::White,
-                    Orientation::Flipped => Color::Black,
-                };
-                match (self.truth.white_wins(&n)?, pos.turn() == pawn_side) {
-                    (false, _) => "draw",
-                    (true, true) => "win",
-                    (true, false) => "loss",
-                }
-            }
-        };
-        Ok(match (for_mover, side == pos.turn()) {
-            (v, true) | (v @ "draw", false) => v,
-            ("win", false) => "loss",
-            _ => "win",
-        })
+        let v = self.wdl(pos)?;
+        Ok(if side == pos.turn() {
+            v
+        } else {
+            v.other_side()
+        }
+        .word())
     }
 
-    /// Whether normalised `pos` is a draw by the judge.
+    /// Whether `pos` (in any colours, not over) is a draw by the judge.
     fn drawn(&self, pos: &Chess) -> Result<bool> {
-        match self.truth.tables() {
-            Some(t) => Ok(t.wdl(pos)? == Wdl::Draw),
-            None => Ok(!self.truth.white_wins(pos)?),
+        Ok(self.wdl(pos)? == Wdl::Draw)
+    }
+
+    /// The value of `pos` for the side to move: the tables' WDL (a pawn
+    /// each: any of the three), else the embedded solvers' on the position
+    /// normalised (three pieces).
+    fn wdl(&self, pos: &Chess) -> Result<Wdl> {
+        if let Some(t) = self.truth.tables() {
+            return t.wdl(pos);
         }
+        let (n, o) = parse_any(&fen_of(pos))?;
+        let pawn_side = match o {
+            Orientation::AsGiven => Color::White,
+            Orientation::Flipped => Color::Black,
+        };
+        Ok(
+            match (self.truth.white_wins(&n)?, pos.turn() == pawn_side) {
+                (false, _) => Wdl::Draw,
+                (true, true) => Wdl::Win,
+                (true, false) => Wdl::Loss,
+            },
+        )
     }
 
     /// The opponent's reply in the user's position `user` (not over).

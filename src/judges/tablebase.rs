@@ -48,6 +48,16 @@ impl Wdl {
         }
     }
 
+    /// The colour that wins, `stm` being the side this value is for;
+    /// `None` for a draw.
+    pub fn winner(self, stm: Color) -> Option<Color> {
+        match self {
+            Wdl::Win => Some(stm),
+            Wdl::Loss => Some(!stm),
+            Wdl::Draw => None,
+        }
+    }
+
     /// The same value from the other side.
     pub fn other_side(self) -> Wdl {
         match self {
