@@ -5,19 +5,35 @@
 //!
 //! ```sh
 //! cargo run --release --example unproved -- [PLIES] > unproved.epd
+//! cargo run --release --example unproved -- 4 kppk [EVERY] > unproved.epd
 //! ```
+//!
+//! With an ending of four pieces (`kpkp`, `kppk`), every EVERY-th position
+//! (default 1) is tried, with the 4-piece tables in `./tablebases` the
+//! judge of White's result ("win", "draw", "loss").
 
+use pecp::apps::pawn_validate::{book_of, white_result};
 use pecp::apps::validate::WeightCache;
 use pecp::board::enumerate::all_positions;
+use pecp::board::pawns::PawnEnding;
 use pecp::board::position::fen_of;
 use pecp::judges::oracle::Oracle;
+use pecp::judges::tablebase::Tablebases;
 use pecp::knowledge::books;
 use pecp::knowledge::calc::Calculator;
+use pecp::knowledge::evaluate::level1;
 
 fn main() {
     let plies: u8 = std::env::args()
         .nth(1)
         .map_or(4, |a| a.parse().expect("PLIES is a number"));
+    if let Some(ending) = std::env::args().nth(2) {
+        let ending = PawnEnding::named(&ending).expect("kpkp or kppk");
+        let every = std::env::args()
+            .nth(3)
+            .map_or(1, |a| a.parse().expect("EVERY is a number"));
+        return pawn_ending(plies, ending, every);
+    }
     let cache = WeightCache::build();
     let eval = cache.evaluator();
     let oracle = Oracle::get();
@@ -42,5 +58,32 @@ fn main() {
     eprintln!(
         "unproved within {plies} plies: {} draws, {} wins",
         count[0], count[1]
+    );
+}
+
+fn pawn_ending(plies: u8, ending: PawnEnding, every: usize) {
+    let tb = Tablebases::discover_with_four_pieces(None)
+        .expect("readable tables")
+        .expect("the 4-piece tables in ./tablebases");
+    let book = book_of(ending).expect("a book");
+    let mut calc = Calculator::new(&level1, book);
+    let none = |_: &shakmaty::Chess| None;
+    let mut count = [0usize; 3];
+    let mut n = 0usize;
+    pecp::board::pawns::for_each_position(ending, shakmaty::Bitboard::FULL, |pos| {
+        n += 1;
+        if n % every != 0 || calc.prove(&pos, plies, &none).is_some() {
+            return;
+        }
+        let result = white_result(&tb, &pos).expect("a probe");
+        count[result] += 1;
+        let fen = fen_of(&pos);
+        let epd: Vec<&str> = fen.split(' ').take(4).collect();
+        let word = ["win", "draw", "loss"][result];
+        println!("{} c0 \"{word}\";", epd.join(" "));
+    });
+    eprintln!(
+        "unproved within {plies} plies: {} White wins, {} draws, {} Black wins",
+        count[0], count[1], count[2]
     );
 }

@@ -79,11 +79,15 @@ pub fn on_edge(b: Sq) -> bool {
 
 /// [ML; DVOR] A pawn on `spare` that stays out of the way while the pawn
 /// on `pawn` wins alone, the black king on `b`: not in front of it on its
-/// file (it cannot be passed), and not hemming the king in on the edge
-/// (where a move can stalemate it).
+/// file (it cannot be passed), and not boxing the king in on the edge
+/// together with it. The stalemate traps of two pawns need them side by
+/// side (on one file or on neighbouring files) around a king they hem in
+/// on the edge; a spare pawn further off takes a square or two from the
+/// king, and the winning pawn's own play leaves it the rest.
 pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq) -> bool {
     let in_the_way = spare.0 == pawn.0 && spare.1 > pawn.1;
-    let stalemate_risk = hems_in(spare, b) && on_edge(b);
+    let side_by_side = (spare.0 - pawn.0).abs() <= 1;
+    let stalemate_risk = side_by_side && hems_in(spare, b) && on_edge(b);
     !(in_the_way || stalemate_risk)
 }
 
@@ -194,7 +198,7 @@ pub mod level1 {
         Fires("one_pawn_left_wins") <- OnePawnLeft(_, Alone::Wins);
         Fires("one_pawn_left_draws") <- OnePawnLeft(_, Alone::Draws);
         // [DVOR; ML] One pawn wins alone; the other is a spare.
-        Fires("spare_pawn") <- WinsAlone(_, _);
+        Fires("spare_pawn") <- WinsAlone(_, _), RulesOfChess(a), (!a.stalemate);
         // [FINE; ML] One pawn protects the other: the king cannot take the
         // front one, and taking the rear one lets the front one run.
         Fires("pawns_protect_each_other") <- Protects(_, _), RulesOfChess(a), (!a.stalemate);

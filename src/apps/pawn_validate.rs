@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
-use crate::apps::validate::{Confusion, Count, RuleRecord};
+use crate::apps::validate::{Confusion, Count, Proofs, RuleRecord};
 use crate::board::facts::Node;
 use crate::board::pawns::{PawnEnding, for_each_position};
 use crate::error::Result;
@@ -70,6 +70,10 @@ pub struct PawnReport {
     /// With moves: where calculation overruled the selection's move (it is
     /// asked only where the selection's move fails; see `overruled_move`).
     pub overruled: usize,
+    /// How each verdict (White wins or not) is proved: by a rule on the
+    /// position, or by `calc` plies of calculation with the book's rules as
+    /// the leaves; each proof checked against the tables.
+    pub proofs: Proofs,
     /// Seconds taken.
     pub elapsed_s: f64,
     /// Threads used.
@@ -90,6 +94,7 @@ struct Tally {
     mover_in_won: Count,
     mover_in_drawn: Count,
     overruled: usize,
+    proofs: Proofs,
 }
 
 impl Tally {
@@ -113,8 +118,22 @@ impl Tally {
         self.mover_in_won.merge(&o.mover_in_won);
         self.mover_in_drawn.merge(&o.mover_in_drawn);
         self.overruled += o.overruled;
+        merge_proofs(&mut self.proofs, &o.proofs);
         self
     }
+}
+
+fn merge_proofs(a: &mut Proofs, b: &Proofs) {
+    a.rule.merge(&b.rule);
+    a.moves.merge(&b.moves);
+    a.calculation.merge(&b.calculation);
+    if a.by_depth.len() < b.by_depth.len() {
+        a.by_depth.resize(b.by_depth.len(), 0);
+    }
+    for (x, y) in a.by_depth.iter_mut().zip(&b.by_depth) {
+        *x += y;
+    }
+    a.unproved += b.unproved;
 }
 
 /// The book of an ending.
@@ -179,7 +198,7 @@ impl Memo {
 }
 
 /// White's result by the tables: 0 won for White, 1 drawn, 2 won for Black.
-pub(crate) fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
+pub fn white_result(tb: &Tablebases, pos: &Chess) -> Result<usize> {
     let w = tb.wdl(pos)?;
     Ok(match (w, pos.turn()) {
         (Wdl::Draw, _) => 1,
@@ -231,6 +250,10 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         mover_in_drawn: (opts.moves && kpkp).then_some(tally.mover_in_drawn),
         calc: opts.calc,
         overruled: tally.overruled,
+        proofs: Proofs {
+            calc: opts.calc,
+            ..tally.proofs
+        },
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
     })
@@ -246,6 +269,10 @@ fn sweep_king(
 ) -> Result<Tally> {
     let mut t = Tally {
         fired: vec![(0, 0); book.rules().rows.len()],
+        proofs: Proofs {
+            by_depth: vec![0; usize::from(opts.calc) + 1],
+            ..Proofs::default()
+        },
         ..Tally::default()
     };
     let mut error = None;
@@ -281,6 +308,14 @@ fn judge(
         t.deterministic.positions += 1;
         t.deterministic.sound += usize::from((e.verdict() == Verdict::Win) == white_wins);
     }
+    prove(
+        pos,
+        (e.deterministic, e.verdict()),
+        white_wins,
+        opts.calc,
+        t,
+        calc,
+    );
     let table = book.rules();
     for r in e.fired.iter() {
         let row = table.row(r);
@@ -297,6 +332,40 @@ fn judge(
         }
     }
     Ok(())
+}
+
+/// How the verdict of `pos` is proved, into the tallies: by the rule that
+/// decides it, or by the shallowest proof within `plies` plies of
+/// calculation; each proof's verdict checked against the tables.
+fn prove(
+    pos: &Chess,
+    (deterministic, verdict): (bool, Verdict),
+    white_wins: bool,
+    plies: u8,
+    t: &mut Tally,
+    calc: &mut Calculator<impl Level1>,
+) {
+    let p = &mut t.proofs;
+    let (count, depth, verdict) = if deterministic {
+        (&mut p.rule, 0, verdict)
+    } else if plies == 0 {
+        p.unproved += 1;
+        return;
+    } else {
+        let Some(proof) = calc.prove(pos, plies, &|_: &Chess| None) else {
+            p.unproved += 1;
+            return;
+        };
+        let count = if proof.depth == 1 {
+            &mut p.moves
+        } else {
+            &mut p.calculation
+        };
+        (count, proof.depth, proof.verdict)
+    };
+    count.positions += 1;
+    count.sound += usize::from((verdict == Verdict::Win) == white_wins);
+    p.by_depth[usize::from(depth)] += 1;
 }
 
 /// Whether the chosen move keeps the value: White keeps a win, Black a

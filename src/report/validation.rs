@@ -261,6 +261,22 @@ pub fn ending_text(r: &crate::apps::endings::EndingReport) -> String {
     s
 }
 
+/// How the verdicts (White wins or not) of a pawn ending are proved.
+fn pawn_proofs(p: &crate::apps::validate::Proofs, positions: usize) -> String {
+    let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
+    let right = p.rule.sound + p.moves.sound + p.calculation.sound;
+    format!(
+        "  verdicts proved by a rule or by at most {} plies of calculation: {} ({:.2}%), {} right; \
+         unproved: {}\n  proved by plies of calculation: {}\n",
+        p.calc,
+        proved,
+        100.0 * proved as f64 / positions.max(1) as f64,
+        right,
+        p.unproved,
+        by_depth(&p.by_depth)
+    )
+}
+
 /// `validate --ending kppk|kpkp` as text.
 pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
@@ -324,6 +340,7 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             r.calc, r.overruled
         );
     }
+    s += &pawn_proofs(&r.proofs, r.positions);
     s += "  rules (fired, agreeing with the tables):\n";
     for rule in &r.rules {
         s += &format!(
