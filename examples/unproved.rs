@@ -72,7 +72,7 @@ fn pawn_ending(plies: u8, ending: PawnEnding, every: usize) {
     let mut n = 0usize;
     pecp::board::pawns::for_each_position(ending, shakmaty::Bitboard::FULL, |pos| {
         n += 1;
-        if n % every != 0 || calc.prove(&pos, plies, &none).is_some() {
+        if !n.is_multiple_of(every) || calc.prove(&pos, plies, &none).is_some() {
             return;
         }
         let result = white_result(&tb, &pos).expect("a probe");
