@@ -107,13 +107,26 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 }
 
 /// [ML; FINE] Whether a new queen, moving first, stops the other side's
-/// pawn that still needs `left` moves to queen (`file` its file, 1-8): the
-/// queen moves before the pawn reaches the seventh rank; and before it
-/// reaches the sixth if it is a rook or bishop pawn, which on the seventh
-/// draws against the queen with its king beside it.
-pub fn queen_stops(file: i8, left: i8) -> bool {
-    let rook_or_bishop_pawn = matches!(file, 1 | 3 | 6 | 8);
-    left >= if rook_or_bishop_pawn { 4 } else { 3 }
+/// pawn on `pawn` (of the side `white` says), its king on `king`, when the
+/// pawn still needs `left` moves to queen: the queen moves before the pawn
+/// reaches the seventh rank. A rook or bishop pawn on the seventh with its
+/// king beside it draws against the queen (the king hides in the corner,
+/// or taking the pawn stalemates), so where its king stands near the
+/// queening square the queen must move before the pawn reaches the sixth.
+pub fn queen_stops(pawn: Sq, white: bool, king: Sq, left: i8) -> bool {
+    let rook_or_bishop_pawn = matches!(pawn.0, 1 | 3 | 6 | 8);
+    left >= if rook_or_bishop_pawn && king_supports(king, pawn, white) {
+        4
+    } else {
+        3
+    }
+}
+
+/// [ML] Whether the king on `king` stands near enough its pawn's queening
+/// square to support the pawn on the seventh rank against a queen: within
+/// two squares of it, one step from the squares beside the pawn there.
+pub fn king_supports(king: Sq, pawn: Sq, white: bool) -> bool {
+    dist(king, queening_square(pawn, white)) <= 2
 }
 
 /// [ML] A king shut in a corner, the other king two squares from it: a
@@ -325,7 +338,7 @@ pub mod level1 {
         // and no stalemate trick is there.
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::Black),
-            (queen_stops(b.0, left_when_queening(w, true, b, t)));
+            BlackKing(k), (queen_stops(b, false, k, left_when_queening(w, true, b, t)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
         // king is shut in a corner, and no stalemate trick is there.
@@ -366,12 +379,12 @@ pub mod level1 {
 
         // [ML; FINE] After White queens: the new queen is safe, and it
         // moves before Black's pawn reaches the seventh rank (the sixth
-        // for a rook or bishop pawn); no stalemate, no king shut in a
-        // corner.
+        // for a rook or bishop pawn whose king stands near its queening
+        // square); no stalemate, no king shut in a corner.
         Fires("new_queen_stops_the_pawn") <-
             WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
-            (!a.piece_hangs && !a.stalemate), !Cornered(),
-            (queen_stops(b.0, queening_moves(b, false)));
+            (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k),
+            (queen_stops(b, false, k, queening_moves(b, false)));
         // [ML] After Black queens, White without a new piece of its own:
         // White to move can neither take the new queen nor queen with
         // check (a skewer, or mate), no king is shut in a corner (where a

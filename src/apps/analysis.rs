@@ -461,8 +461,15 @@ fn calculate(
             let order = d.ranked(pos.turn() == shakmaty::Color::White);
             calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
         });
+    // The verdict's line starts with the move played: the one calculation
+    // plays instead, where it overrules the selection.
+    let played = overruled.as_ref().map(|o| o.instead);
+    let prefer_played = |p: &shakmaty::Chess| match played {
+        Some(m) if p == pos => Some(m),
+        _ => prefer(p),
+    };
     Calculated {
-        proof: calc.prove(pos, plies, &prefer),
+        proof: calc.prove(pos, plies, &prefer_played),
         refutations,
         overruled,
     }
