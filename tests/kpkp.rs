@@ -360,6 +360,17 @@ fn the_sweep_over_every_position_holds_the_floors() {
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
     assert!(det["positions"].as_u64().unwrap() >= FLOOR_PROVED, "{det}");
+    // Without calculation the proofs are the rules' own: the deterministic
+    // verdicts at depth 0, and every other position unproved.
+    let p = &r["proofs"];
+    assert_eq!(p["calc"], 0, "{p}");
+    assert_eq!(&p["rule"], det, "{p}");
+    assert_eq!(p["by_depth"], serde_json::json!([det["positions"]]), "{p}");
+    assert_eq!(
+        p["unproved"].as_u64().unwrap() + det["positions"].as_u64().unwrap(),
+        14_872_176,
+        "{p}"
+    );
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
