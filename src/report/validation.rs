@@ -265,10 +265,13 @@ pub fn ending_text(r: &crate::apps::endings::EndingReport) -> String {
 fn pawn_proofs(p: &crate::apps::validate::Proofs, positions: usize) -> String {
     let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
     let right = p.rule.sound + p.moves.sound + p.calculation.sound;
+    let how = match p.calc {
+        0 => "by a rule".to_string(),
+        n => format!("by a rule or by at most {n} plies of calculation"),
+    };
     format!(
-        "  verdicts proved by a rule or by at most {} plies of calculation: {} ({:.2}%), {} right; \
-         unproved: {}\n  proved by plies of calculation: {}\n",
-        p.calc,
+        "  verdicts proved {how}: {} ({:.2}%), {} right; unproved: {}\n  \
+         proved by plies of calculation: {}\n",
         proved,
         100.0 * proved as f64 / positions.max(1) as f64,
         right,
