@@ -118,22 +118,9 @@ impl Tally {
         self.mover_in_won.merge(&o.mover_in_won);
         self.mover_in_drawn.merge(&o.mover_in_drawn);
         self.overruled += o.overruled;
-        merge_proofs(&mut self.proofs, &o.proofs);
+        self.proofs.merge(&o.proofs);
         self
     }
-}
-
-fn merge_proofs(a: &mut Proofs, b: &Proofs) {
-    a.rule.merge(&b.rule);
-    a.moves.merge(&b.moves);
-    a.calculation.merge(&b.calculation);
-    if a.by_depth.len() < b.by_depth.len() {
-        a.by_depth.resize(b.by_depth.len(), 0);
-    }
-    for (x, y) in a.by_depth.iter_mut().zip(&b.by_depth) {
-        *x += y;
-    }
-    a.unproved += b.unproved;
 }
 
 /// The book of an ending.

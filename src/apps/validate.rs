@@ -150,6 +150,22 @@ pub struct Proofs {
     pub calc: u8,
 }
 
+impl Proofs {
+    /// Adds another sweep's proofs (of the same `calc`).
+    pub(crate) fn merge(&mut self, o: &Proofs) {
+        self.rule.merge(&o.rule);
+        self.moves.merge(&o.moves);
+        self.calculation.merge(&o.calculation);
+        if self.by_depth.len() < o.by_depth.len() {
+            self.by_depth.resize(o.by_depth.len(), 0);
+        }
+        for (sum, n) in self.by_depth.iter_mut().zip(&o.by_depth) {
+            *sum += n;
+        }
+        self.unproved += o.unproved;
+    }
+}
+
 /// The refutations of the moves that throw the value away (by the truth),
 /// over every legal move of the positions swept.
 #[derive(Debug, Clone, Default, Serialize)]
