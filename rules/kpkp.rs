@@ -122,6 +122,38 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, left: i8) -> bool {
     }
 }
 
+/// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
+/// side `white` says) while its own runner on `runner` queens, the other
+/// king on `guard` (`first`: the runner's side moves now). The king goes to
+/// a square on the pawn's path that it reaches in `t` moves, fewer than the
+/// pawn needs; a blockaded pawn never queens, and the runner's pushes are
+/// spare moves, so the king never has to step aside. Either way:
+/// - it walks there first: the other king cannot stand beside that square
+///   or the runner within those `t` moves, and the runner still runs after
+///   them (the other king `t` steps nearer its queening square);
+/// - it walks as the pawn comes, each push met by a king step and each
+///   move of the other king by a push of the runner (which then stays out
+///   of that king's reach): the other king needs more moves to stand beside
+///   the square than the runner needs to queen, it does not touch the
+///   runner, and the walk never crosses the runner's file.
+pub fn blockades(king: Sq, p: Sq, white: bool, guard: Sq, runner: Sq, first: bool) -> bool {
+    let n = queening_moves(runner, !white);
+    let margin = dist(guard, queening_square(runner, !white)) - n - i8::from(!first);
+    let start = if white { 2 } else { 7 };
+    let ahead = |r: i8| if white { r > p.1 } else { r < p.1 };
+    (1..=8).filter(|&r| ahead(r)).any(|r| {
+        let s = Sq(p.0, r);
+        let t = dist(king, s);
+        let steps = (r - p.1).abs() - i8::from(p.1 == start && (r - p.1).abs() >= 2);
+        let reach = dist(guard, runner) > t + 1 + i8::from(!first);
+        let walks_first = dist(guard, s) > t + 1 && margin > t && reach;
+        let late = dist(guard, s) - 1 >= n + i8::from(!first)
+            && dist(guard, runner) > 1 + i8::from(!first)
+            && same_side(king, s, runner);
+        steps > t && (walks_first || late)
+    })
+}
+
 /// [ML] Whether the king on `king` stands near enough its pawn's queening
 /// square to support the pawn on the seventh rank against a queen: within
 /// two squares of it, one step from the squares beside the pawn there.
@@ -365,6 +397,20 @@ pub mod level1 {
             !StalemateRisk(Side::White),
             (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
             (dist(wk, b) > 1), (b.1 < 7), (same_side(bk, w, b));
+
+        // [ML; DVOR] One pawn runs, its king blockades the other: the king
+        // reaches a square in front of the other pawn before it, walking
+        // there first or step by step as the pawn comes ([`blockades`]).
+        // The blockaded pawn never queens (the runner's pushes spare the
+        // king every tempo) and the runner does. The side to move is not
+        // in check, no king is shut in a corner, and no stalemate trick is
+        // there.
+        Fires("runs_and_blockades") <-
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(), !Cornered(),
+            !StalemateRisk(Side::Black), (blockades(wk, b, false, bk, w, t == Side::White));
+        Fires("black_runs_and_blockades") <-
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(), !Cornered(),
+            !StalemateRisk(Side::White), (blockades(bk, w, true, wk, b, t == Side::Black));
 
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
         // Black's pawn does not change it: the pawns do not face each other
