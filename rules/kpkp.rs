@@ -147,7 +147,7 @@ pub fn blockades(king: Sq, p: Sq, white: bool, guard: Sq, runner: Sq, first: boo
         let steps = (r - p.1).abs() - i8::from(p.1 == start && (r - p.1).abs() >= 2);
         let reach = dist(guard, runner) > t + 1 + i8::from(!first);
         let walks_first = dist(guard, s) > t + 1 && margin > t && reach;
-        let late = dist(guard, s) - 1 >= n + i8::from(!first)
+        let late = dist(guard, s) > n + i8::from(!first)
             && dist(guard, runner) > 1 + i8::from(!first)
             && same_side(king, s, runner);
         steps > t && (walks_first || late)
