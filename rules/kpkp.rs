@@ -47,7 +47,7 @@ use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::board::geometry::{Promo, Side, Sq, dist, neighbours};
+use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, piece_attacks};
 
 pub use crate::knowledge::books::kppk::program::{Alone, Tag};
 
@@ -154,6 +154,27 @@ pub fn blockades(king: Sq, p: Sq, white: bool, guard: Sq, runner: Sq, first: boo
     })
 }
 
+/// [ML; FINE] Whether the king on `king` holds the queening square of the
+/// pawn on `p` (of the side `white` says) against that pawn, its own king
+/// on `guard`: it stands on the pawn's path, or next to the queening square
+/// where the other king does not guard it (a new piece there is taken).
+pub fn holds_queening_square(king: Sq, p: Sq, white: bool, guard: Sq) -> bool {
+    let q = queening_square(p, white);
+    on_path(p, white, king) || (dist(king, q) == 1 && dist(guard, q) > 1)
+}
+
+/// [ML] Whether the king on `k` has a square to step to, its own pawn on
+/// `own`, out of reach of the queen on `queen` and two steps from the king
+/// on `king` (a ray counted through every man, so a square counts as free
+/// only when it surely is): whichever step the other king takes to win the
+/// pawn, even when the pawn moves with check, the lone king left is not
+/// stalemated.
+pub fn king_has_a_square(k: Sq, own: Sq, king: Sq, queen: Sq) -> bool {
+    // The rays pass through every man: the queen's own square stops none.
+    let covered = piece_attacks(queen, Promo::Queen, queen);
+    neighbours(k).any(|s| s != own && s != queen && dist(s, king) > 2 && !covered.contains(&s))
+}
+
 /// [ML] Whether the king on `king` stands near enough its pawn's queening
 /// square to support the pawn on the seventh rank against a queen: within
 /// two squares of it, one step from the squares beside the pawn there.
@@ -209,10 +230,37 @@ pub fn pawns_face(w: Sq, b: Sq) -> bool {
     (w.0 - b.0).abs() <= 1 && b.1 >= w.1
 }
 
-/// [ML] Whether the pawn on `own` stands on a shortest way of its king on
-/// `k` to `target`: the king's own pawn in its way.
+/// [ML] Whether the pawn on `own` stands in the way of its king on `k` to
+/// `target`: every shortest way of the king there steps on the pawn's
+/// square, so that going round it costs a move. A rook pawn's queening
+/// square is the corner the defender must reach by one narrow road (the
+/// other king shoulders it off the rest), so there a pawn on any shortest
+/// way is in the way.
 pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
-    dist(k, own) + dist(own, target) == dist(k, target)
+    let d = dist(k, target);
+    if dist(k, own) + dist(own, target) != d {
+        return false;
+    }
+    if target.0 == 1 || target.0 == 8 {
+        return true;
+    }
+    // The squares the king can stand on after each step of a shortest way
+    // that avoids the pawn: if none is left, the pawn is in the way.
+    let mut reach = vec![k];
+    for step in 1..=d {
+        let next: Vec<Sq> = reach
+            .iter()
+            .flat_map(|&s| neighbours(s))
+            .filter(|&s| s != own && dist(s, target) == d - step)
+            .collect();
+        if next.is_empty() {
+            return true;
+        }
+        reach = next;
+        reach.sort_unstable_by_key(|s| (s.0, s.1));
+        reach.dedup();
+    }
+    false
 }
 
 /// Whether the side to move takes the enemy pawn on `target`: with its
@@ -431,6 +479,14 @@ pub mod level1 {
             WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k),
             (queen_stops(b, false, k, queening_moves(b, false)));
+        // [ML; FINE] A queen against the pawn, the queen's king holding
+        // the pawn's queening square: the pawn never queens, and queen and
+        // king win it. The queen is safe, no stalemate, no king shut in a
+        // corner.
+        Fires("queen_and_king_hold_the_pawn") <-
+            WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
+            (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
+            (holds_queening_square(wk, b, false, k)), (king_has_a_square(k, b, wk, q));
         // [ML] After Black queens, White without a new piece of its own:
         // White to move can neither take the new queen nor queen with
         // check (a skewer, or mate), no king is shut in a corner (where a
