@@ -245,20 +245,26 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
         return true;
     }
     // The squares the king can stand on after each step of a shortest way
-    // that avoids the pawn: if none is left, the pawn is in the way.
-    let mut reach = vec![k];
+    // that avoids the pawn, one bit a square: if none is left, the pawn is
+    // in the way.
+    let bit = |s: Sq| 1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32;
+    let mut reach = bit(k);
     for step in 1..=d {
-        let next: Vec<Sq> = reach
-            .iter()
-            .flat_map(|&s| neighbours(s))
-            .filter(|&s| s != own && dist(s, target) == d - step)
-            .collect();
-        if next.is_empty() {
+        let mut next = 0u64;
+        let mut left = reach;
+        while left != 0 {
+            let i = left.trailing_zeros() as i8;
+            left &= left - 1;
+            for s in neighbours(Sq(i % 8 + 1, i / 8 + 1)) {
+                if s != own && dist(s, target) == d - step {
+                    next |= bit(s);
+                }
+            }
+        }
+        if next == 0 {
             return true;
         }
         reach = next;
-        reach.sort_unstable_by_key(|s| (s.0, s.1));
-        reach.dedup();
     }
     false
 }
