@@ -91,6 +91,33 @@ pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq) -> bool {
     !(in_the_way || stalemate_risk)
 }
 
+/// [FINE; ML] Where the pawn on `p` stands once the black king on `b` has
+/// walked to the pawn on `o` and taken it, White pushing `p` at each of its
+/// moves meanwhile (`first`: White moves first): a rank a move, two on the
+/// first push from the second rank, up to the seventh and never into the
+/// white king on `w`. The walk takes at least as many moves as the kings'
+/// distance. None when the running pawn comes within the king's reach on
+/// the way: the king could turn and take it instead.
+pub fn after_the_walk(p: Sq, o: Sq, b: Sq, w: Sq, first: bool) -> Option<Sq> {
+    let late = i8::from(!first);
+    let mut s = p;
+    if dist(b, s) <= late {
+        return None;
+    }
+    for i in 1..=dist(b, o) - late {
+        let one = Sq(s.0, s.1 + 1);
+        if s.1 >= 7 || one == w {
+            break;
+        }
+        let two = Sq(s.0, s.1 + 2);
+        s = if s.1 == 2 && two != w { two } else { one };
+        if dist(b, s) <= i + late {
+            return None;
+        }
+    }
+    Some(s)
+}
+
 pub mod level1 {
     use super::*;
 
@@ -115,6 +142,11 @@ pub mod level1 {
         // square (the king standing there): the race the capture leaves.
         @input
         pub struct AfterTaking(pub Sq, pub Sq, pub Alone);
+        // The same after the black king's walk to the second square, the
+        // pawn on the first having moved up meanwhile to the third square
+        // (`after_the_walk`).
+        @input
+        pub struct AfterTheWalk(pub Sq, pub Sq, pub Sq, pub Alone);
         // One pawn left after a capture, and what the KPK book proves of it.
         @input
         pub struct OnePawnLeft(pub Sq, pub Alone);
@@ -146,6 +178,18 @@ pub mod level1 {
             PawnAndOther(pawn, spare), ToMove(t), AloneProves(pawn, t, Alone::Wins),
             BlackKing(b), (spare_is_harmless(pawn, spare, b));
 
+        // [FINE; ML] Doubled pawns are no worse than the rear one alone:
+        // the front one walks the rear one's road ahead of it, and the
+        // king that takes it spends the move it would spend stepping onto
+        // that square in the ending with the rear pawn alone. Not where
+        // the front pawn hems the king in on the edge, or stands on the
+        // seventh beside the king (the stalemate traps in front of a
+        // pawn on the seventh).
+        struct RearWins(Sq, Sq);
+        RearWins(rear, front) <-
+            Pawns(front, rear), (front.0 == rear.0), ToMove(t), AloneProves(rear, t, Alone::Wins),
+            !StalemateRisk(front), BlackKing(b), (!(front.1 == 7 && dist(front, b) <= 1));
+
         // [FINE; ML] One pawn protects the other: the king cannot take the
         // front one, and taking the rear one lets the front one run.
         struct Protects(Sq, Sq);
@@ -160,6 +204,10 @@ pub mod level1 {
         CannotBeTaken(p) <- PawnAndOther(p, _), WhiteKing(w), (dist(w, p) == 1);
         CannotBeTaken(p) <- PawnAndOther(p, o), (pawn_attacks(o).any(|a| a == p));
         CannotBeTaken(p) <- PawnAndOther(p, o), AfterTaking(o, p, Alone::Wins);
+        // [FINE; ML] Or too far to take in time: while the king walks to
+        // it, the other pawn runs, and the king and pawn ending the capture
+        // leaves is won.
+        CannotBeTaken(p) <- PawnAndOther(p, o), AfterTheWalk(o, p, _, Alone::Wins);
 
         // [FINE; ML] The white king in front of its own rook pawn, on its
         // file: the black king can shut it in the corner.
@@ -199,6 +247,8 @@ pub mod level1 {
         Fires("one_pawn_left_draws") <- OnePawnLeft(_, Alone::Draws);
         // [DVOR; ML] One pawn wins alone; the other is a spare.
         Fires("spare_pawn") <- WinsAlone(_, _), RulesOfChess(a), (!a.stalemate);
+        // [FINE; ML] Doubled pawns, the rear one wins alone.
+        Fires("doubled_pawns_rear_wins") <- RearWins(_, _), RulesOfChess(a), (!a.stalemate);
         // [FINE; ML] One pawn protects the other: the king cannot take the
         // front one, and taking the rear one lets the front one run.
         Fires("pawns_protect_each_other") <- Protects(_, _), RulesOfChess(a), (!a.stalemate);
@@ -268,6 +318,14 @@ pub mod level1 {
                         ..*node
                     };
                     rt.extend([AfterTaking(p, o, taker(&taken))]);
+                    let first = node.turn == Side::White;
+                    if let Some(ran) = after_the_walk(p, o, node.bk, node.wk, first) {
+                        let walked = Node {
+                            pawn: Some(ran),
+                            ..taken
+                        };
+                        rt.extend([AfterTheWalk(p, o, ran, taker(&walked))]);
+                    }
                 }
             }
             (Some(p), None, None) => rt.extend([OnePawnLeft(p, alone(p, node.turn))]),

@@ -19,7 +19,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 13] = [
+const EXAMPLES: [(&str, &str, bool, bool); 17] = [
     // One pawn protects the other.
     (
         "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
@@ -91,6 +91,36 @@ const EXAMPLES: [(&str, &str, bool, bool); 13] = [
     ("8/8/k7/P3P3/8/8/8/5K2 w - - 0 1", "spare_pawn", true, true),
     // Stalemate now: the rules of chess decide.
     ("k7/P7/K7/8/8/5P2/8/8 b - - 0 1", "spare_pawn", false, false),
+    // Doubled pawns: the rear one wins alone, the front one walks its road.
+    (
+        "8/8/8/6k1/3P4/3P4/8/K7 w - - 0 1",
+        "doubled_pawns_rear_wins",
+        true,
+        true,
+    ),
+    // The front pawn on the seventh beside the king: Kb8 and stalemate
+    // tricks.
+    (
+        "8/1Pk5/K7/1P6/8/8/8/8 b - - 0 1",
+        "doubled_pawns_rear_wins",
+        false,
+        false,
+    ),
+    // The king walks two moves to c4; meanwhile the a-pawn runs to a4,
+    // out of its reach.
+    (
+        "8/5k2/8/8/2P5/8/P7/6K1 w - - 0 1",
+        "neither_pawn_can_be_taken",
+        true,
+        true,
+    ),
+    // The king between the pawns: a push walks into its reach.
+    (
+        "8/8/8/8/8/PkP5/8/K7 w - - 0 1",
+        "neither_pawn_can_be_taken",
+        false,
+        false,
+    ),
 ];
 
 #[test]
@@ -226,7 +256,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
-    assert!(det["positions"].as_u64().unwrap() >= 6_637_178, "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_718_774, "{det}");
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
@@ -234,9 +264,9 @@ fn the_sweep_over_every_position_holds_the_floors() {
     }
     let share =
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
-    assert!(share(&r["white_in_won"]) >= 0.9951, "{}", r["white_in_won"]);
+    assert!(share(&r["white_in_won"]) >= 0.9963, "{}", r["white_in_won"]);
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9660,
+        share(&r["black_in_drawn"]) >= 0.9728,
         "{}",
         r["black_in_drawn"]
     );
@@ -250,7 +280,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         proved += p[how]["positions"].as_u64().unwrap();
     }
     assert_eq!(proved + p["unproved"].as_u64().unwrap(), 7_436_088);
-    assert!(proved >= 7_266_300, "{p}");
+    assert!(proved >= 7_300_798, "{p}");
     let by_depth: u64 = p["by_depth"]
         .as_array()
         .unwrap()
