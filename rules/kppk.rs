@@ -169,6 +169,10 @@ pub mod level1 {
         // edge: with so few squares left, a move can stalemate it.
         struct StalemateRisk(Sq);
         StalemateRisk(s) <- PawnAndOther(s, _), BlackKing(b), (hems_in(s, b)), (on_edge(b));
+        // [ML; DVOR] And the white king near enough to take squares from
+        // the black king too: only then can the box close into stalemate.
+        struct StalemateNet(Sq);
+        StalemateNet(s) <- StalemateRisk(s), BlackKing(b), WhiteKing(w), (dist(w, b) <= 2);
 
         // [DVOR; ML] The pawn wins on its own, as king and pawn against
         // king (the KPK book proves it), and the other is a spare: it is
@@ -208,6 +212,13 @@ pub mod level1 {
         // it, the other pawn runs, and the king and pawn ending the capture
         // leaves is won.
         CannotBeTaken(p) <- PawnAndOther(p, o), AfterTheWalk(o, p, _, Alone::Wins);
+
+        // [ML] Neither pawn can be taken, and none of the corner's
+        // stalemate tricks is there.
+        struct NeitherTaken();
+        NeitherTaken() <-
+            Pawns(a, b), CannotBeTaken(a), CannotBeTaken(b),
+            !StalemateNet(a), !StalemateNet(b), !KingInFrontOfRookPawn(), !BlocksSeventh();
 
         // [FINE; ML] The white king in front of its own rook pawn, on its
         // file: the black king can shut it in the corner.
@@ -255,14 +266,18 @@ pub mod level1 {
         // [ML] Neither pawn can be taken: each is guarded, or taking it
         // lets the other run (split pawns that defend each other at a
         // distance); the white king walks up and the pawns go through.
-        //     The pawns stand on two files (doubled pawns cannot defend
-        //     each other), and none of the corner's stalemate tricks is
-        //     there: no pawn hems the king in on the edge, the white king
-        //     is not shut in in front of its rook pawn, and the black king
-        //     does not stand at the queening square of a pawn on the seventh.
-        Fires("neither_pawn_can_be_taken") <-
-            Pawns(a, b), (a.0 != b.0), CannotBeTaken(a), CannotBeTaken(b),
-            !StalemateRisk(a), !StalemateRisk(b), !KingInFrontOfRookPawn(), !BlocksSeventh();
+        //     None of the corner's stalemate tricks is there: no pawn hems
+        //     the king in on the edge with the white king near, the white
+        //     king is not shut in in front of its rook pawn, and the black
+        //     king does not stand at the queening square of a pawn on the
+        //     seventh.
+        Fires("neither_pawn_can_be_taken") <- NeitherTaken(), Pawns(a, b), (a.0 != b.0);
+        // [ML; FINE] Doubled pawns neither of which can be taken, with a
+        // square between them: the rear pawn keeps a spare move that hands
+        // over the opposition. Not rook pawns (the corner holds them), and
+        // not touching pawns, whose rear pawn cannot move.
+        Fires("doubled_pawns_neither_taken") <-
+            NeitherTaken(), Pawns(a, b), (a.0 == b.0), (a.0 != 1 && a.0 != 8), (a.1 - b.1 >= 2);
         // [rules of chess; KPK] Black to move takes a pawn, and the pawn
         // left is a draw (the KPK book proves it): Black takes it.
         Fires("takes_a_pawn_to_a_draw") <- PawnHangs(p), PawnAndOther(p, o), AfterTaking(o, p, Alone::Draws);

@@ -19,7 +19,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 17] = [
+const EXAMPLES: [(&str, &str, bool, bool); 21] = [
     // One pawn protects the other.
     (
         "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
@@ -113,6 +113,34 @@ const EXAMPLES: [(&str, &str, bool, bool); 17] = [
         "neither_pawn_can_be_taken",
         true,
         true,
+    ),
+    // The d6 pawn hems the king in on the edge, but the white king is far:
+    // no stalemate net, and taking d6 lets the h-pawn run.
+    (
+        "4k3/8/3P4/8/8/8/7P/K7 w - - 0 1",
+        "neither_pawn_can_be_taken",
+        true,
+        true,
+    ),
+    // Doubled pawns with a square between them, the front one guarded.
+    (
+        "8/8/8/2k5/2P5/1K6/2P5/8 w - - 0 1",
+        "doubled_pawns_neither_taken",
+        true,
+        true,
+    ),
+    // Touching doubled pawns: the rear one has no spare move.
+    (
+        "8/8/8/8/1k6/1P6/KP6/8 w - - 0 1",
+        "doubled_pawns_neither_taken",
+        false,
+        false,
+    ),
+    (
+        "8/8/8/k7/8/1P6/KP6/8 b - - 0 1",
+        "doubled_pawns_neither_taken",
+        false,
+        false,
     ),
     // The king between the pawns: a push walks into its reach.
     (
@@ -256,7 +284,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
-    assert!(det["positions"].as_u64().unwrap() >= 6_718_774, "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_769_158, "{det}");
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
@@ -264,9 +292,9 @@ fn the_sweep_over_every_position_holds_the_floors() {
     }
     let share =
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
-    assert!(share(&r["white_in_won"]) >= 0.9963, "{}", r["white_in_won"]);
+    assert!(share(&r["white_in_won"]) >= 0.9975, "{}", r["white_in_won"]);
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9728,
+        share(&r["black_in_drawn"]) >= 0.9824,
         "{}",
         r["black_in_drawn"]
     );
@@ -280,7 +308,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         proved += p[how]["positions"].as_u64().unwrap();
     }
     assert_eq!(proved + p["unproved"].as_u64().unwrap(), 7_436_088);
-    assert!(proved >= 7_300_798, "{p}");
+    assert!(proved >= 7_326_926, "{p}");
     let by_depth: u64 = p["by_depth"]
         .as_array()
         .unwrap()
