@@ -78,16 +78,17 @@ pub fn on_edge(b: Sq) -> bool {
 }
 
 /// [ML; DVOR] A pawn on `spare` that stays out of the way while the pawn
-/// on `pawn` wins alone, the black king on `b`: not in front of it on its
-/// file (it cannot be passed), and not boxing the king in on the edge
-/// together with it. The stalemate traps of two pawns need them side by
-/// side (on one file or on neighbouring files) around a king they hem in
-/// on the edge; a spare pawn further off takes a square or two from the
+/// on `pawn` wins alone, the kings on `b` (black) and `w` (white): not in
+/// front of it on its file (it cannot be passed), and not boxing the king
+/// in on the edge together with it. The stalemate traps of two pawns need
+/// them side by side (on one file or on neighbouring files) around a king
+/// they hem in on the edge, with the white king near enough to take its
+/// squares too; a spare pawn further off takes a square or two from the
 /// king, and the winning pawn's own play leaves it the rest.
-pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq) -> bool {
+pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq, w: Sq) -> bool {
     let in_the_way = spare.0 == pawn.0 && spare.1 > pawn.1;
     let side_by_side = (spare.0 - pawn.0).abs() <= 1;
-    let stalemate_risk = side_by_side && hems_in(spare, b) && on_edge(b);
+    let stalemate_risk = side_by_side && hems_in(spare, b) && on_edge(b) && dist(w, b) <= 2;
     !(in_the_way || stalemate_risk)
 }
 
@@ -180,7 +181,7 @@ pub mod level1 {
         struct WinsAlone(Sq, Sq);
         WinsAlone(pawn, spare) <-
             PawnAndOther(pawn, spare), ToMove(t), AloneProves(pawn, t, Alone::Wins),
-            BlackKing(b), (spare_is_harmless(pawn, spare, b));
+            BlackKing(b), WhiteKing(w), (spare_is_harmless(pawn, spare, b, w));
 
         // [FINE; ML] Doubled pawns are no worse than the rear one alone:
         // the front one walks the rear one's road ahead of it, and the

@@ -19,7 +19,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 21] = [
+const EXAMPLES: [(&str, &str, bool, bool); 22] = [
     // One pawn protects the other.
     (
         "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
@@ -89,6 +89,9 @@ const EXAMPLES: [(&str, &str, bool, bool); 21] = [
     // The spare a-pawn hems the king in on the edge, but far from the
     // e-pawn, which runs: no stalemate trap.
     ("8/8/k7/P3P3/8/8/8/5K2 w - - 0 1", "spare_pawn", true, true),
+    // The spare b-pawn hems the king in on the edge, but the white king is
+    // too far to close the box.
+    ("k7/8/1P6/2P1K3/8/8/8/8 w - - 0 1", "spare_pawn", true, true),
     // Stalemate now: the rules of chess decide.
     ("k7/P7/K7/8/8/5P2/8/8 b - - 0 1", "spare_pawn", false, false),
     // Doubled pawns: the rear one wins alone, the front one walks its road.
@@ -284,7 +287,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
-    assert!(det["positions"].as_u64().unwrap() >= 6_769_158, "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_813_746, "{det}");
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
@@ -294,7 +297,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
     assert!(share(&r["white_in_won"]) >= 0.9975, "{}", r["white_in_won"]);
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9824,
+        share(&r["black_in_drawn"]) >= 0.9829,
         "{}",
         r["black_in_drawn"]
     );
@@ -308,7 +311,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         proved += p[how]["positions"].as_u64().unwrap();
     }
     assert_eq!(proved + p["unproved"].as_u64().unwrap(), 7_436_088);
-    assert!(proved >= 7_326_926, "{p}");
+    assert!(proved >= 7_329_258, "{p}");
     let by_depth: u64 = p["by_depth"]
         .as_array()
         .unwrap()

@@ -114,7 +114,8 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 fn kept_and_spare(node: &Node) -> Option<(Sq, Sq)> {
     let (a, b) = (node.pawn?, node.pawn2?);
     [(a, b), (b, a)].into_iter().find(|&(k, s)| {
-        alone(node, k, node.turn) == Alone::Wins && program::spare_is_harmless(k, s, node.bk)
+        alone(node, k, node.turn) == Alone::Wins
+            && program::spare_is_harmless(k, s, node.bk, node.wk)
     })
 }
 
