@@ -19,11 +19,14 @@
 //
 // The ideas are the books' (none is a cut-off fitted against the tables):
 // a pawn that wins alone makes the other a spare, unless the spare stands
-// in its way or hems the defending king in on the edge, where every move
-// risks stalemate [ML; DVOR]; two pawns that protect each other cannot be
-// taken [FINE; ML]; doubled rook pawns are no better than one when the
-// defending king stands in front of them [ML; FINE]; and what the rules
-// of chess decide (mate, stalemate, a safe new queen).
+// in its way or hems the defending king in on the edge with the white
+// king near, where every move risks stalemate [ML; DVOR]; doubled pawns
+// are no worse than the rear one alone [FINE; ML]; two pawns that protect
+// each other, or that the king cannot take in time, go through, and
+// doubled ones too when the rear one keeps a spare move [FINE; ML];
+// doubled rook pawns are no better than one when the defending king
+// stands in front of them [ML; FINE]; and what the rules of chess decide
+// (mate, stalemate, a safe new queen).
 //
 // Sources cited below:
 //   [FINE]  R. Fine, Basic Chess Endings, 1941, ch. 2 (two pawns against
