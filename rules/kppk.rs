@@ -91,8 +91,14 @@ pub fn on_edge(b: Sq) -> bool {
 pub fn spare_is_harmless(pawn: Sq, spare: Sq, b: Sq, w: Sq) -> bool {
     let in_the_way = spare.0 == pawn.0 && spare.1 > pawn.1;
     let side_by_side = (spare.0 - pawn.0).abs() <= 1;
-    let stalemate_risk = side_by_side && hems_in(spare, b) && on_edge(b) && dist(w, b) <= 2;
-    !(in_the_way || stalemate_risk)
+    !(in_the_way || (side_by_side && stalemate_net(spare, b, w)))
+}
+
+/// [ML; DVOR] Whether the pawn on `s` hems the black king on `b` in on the
+/// edge with the white king on `w` near enough to take its squares too:
+/// the box that a move can close into stalemate.
+pub fn stalemate_net(s: Sq, b: Sq, w: Sq) -> bool {
+    hems_in(s, b) && on_edge(b) && dist(w, b) <= 2
 }
 
 /// [FINE; ML] Where the pawn on `p` stands once the black king on `b` has
@@ -147,10 +153,9 @@ pub mod level1 {
         @input
         pub struct AfterTaking(pub Sq, pub Sq, pub Alone);
         // The same after the black king's walk to the second square, the
-        // pawn on the first having moved up meanwhile to the third square
-        // (`after_the_walk`).
+        // pawn on the first having moved up meanwhile (`after_the_walk`).
         @input
-        pub struct AfterTheWalk(pub Sq, pub Sq, pub Sq, pub Alone);
+        pub struct AfterTheWalk(pub Sq, pub Sq, pub Alone);
         // One pawn left after a capture, and what the KPK book proves of it.
         @input
         pub struct OnePawnLeft(pub Sq, pub Alone);
@@ -176,7 +181,7 @@ pub mod level1 {
         // [ML; DVOR] And the white king near enough to take squares from
         // the black king too: only then can the box close into stalemate.
         struct StalemateNet(Sq);
-        StalemateNet(s) <- StalemateRisk(s), BlackKing(b), WhiteKing(w), (dist(w, b) <= 2);
+        StalemateNet(s) <- PawnAndOther(s, _), BlackKing(b), WhiteKing(w), (stalemate_net(s, b, w));
 
         // [DVOR; ML] The pawn wins on its own, as king and pawn against
         // king (the KPK book proves it), and the other is a spare: it is
@@ -215,7 +220,7 @@ pub mod level1 {
         // [FINE; ML] Or too far to take in time: while the king walks to
         // it, the other pawn runs, and the king and pawn ending the capture
         // leaves is won.
-        CannotBeTaken(p) <- PawnAndOther(p, o), AfterTheWalk(o, p, _, Alone::Wins);
+        CannotBeTaken(p) <- PawnAndOther(p, o), AfterTheWalk(o, p, Alone::Wins);
 
         // [ML] Neither pawn can be taken, and none of the corner's
         // stalemate tricks is there.
@@ -343,7 +348,7 @@ pub mod level1 {
                             pawn: Some(ran),
                             ..taken
                         };
-                        rt.extend([AfterTheWalk(p, o, ran, taker(&walked))]);
+                        rt.extend([AfterTheWalk(p, o, taker(&walked))]);
                     }
                 }
             }
