@@ -664,6 +664,16 @@ crepe! {
     Fires("defender_four_ahead") <-
         Board(w, p, b), (b.1 == p.1 + 4), (b.0 == p.0), (w.1 <= p.1);
 
+    // The defender walks to the blockade [FINE p. 7, counting tempi; KPK,
+    // "the defending king should stand in front of the pawn"]: inside the
+    // square of the pawn, the black king reaches one of the two squares
+    // right in front of it (below the 8th rank, where `defender_in_front`
+    // draws) by a road the white king cannot bar in time, never stepping
+    // beside or below the pawn, where it could slip past.
+    Fires("defender_reaches_blockade") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), Measures(me), let m = me.square_margin, (m <= 0),
+        (reaches_blockade_unbarred(w, b, p, s));
+
     // The attacker gone too far [KSQ; FINE pp. 7-9]: a pawn on rank 3 or 4,
     // the black king on or next to a key square, the white king three ranks
     // or more above the black king: it has run past the key squares and
@@ -1193,6 +1203,28 @@ pub fn load(node: &Node) -> Crepe {
 /// touch it now; 2: not even after a move of its own).
 pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq, reach: i8) -> bool {
     neighbours(p).any(|g| dist(w, g) == 1 && dist(b, g) > reach)
+}
+
+/// The blockade squares: the one or two squares right in front of the pawn
+/// below the 8th rank, where the defender draws (`defender_in_front`).
+pub fn blockade_squares(p: Sq) -> Vec<Sq> {
+    (1..=2)
+        .map(|n| Sq(p.0, p.1 + n))
+        .filter(|s| s.1 < 8)
+        .collect()
+}
+
+/// Whether the black king on `b`, not there yet, reaches a blockade square
+/// of the pawn on `p` by a path the white king on `w` cannot bar
+/// ([`unbarred_path`]), `s` to move. The path keeps ahead of the pawn: on
+/// its file, two ranks or more above it, or two files or more away and not
+/// below it, so the pawn neither guards a square of it nor slips past.
+pub fn reaches_blockade_unbarred(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
+    let targets = blockade_squares(p);
+    let allowed =
+        |q: Sq| (q.0 == p.0 && q.1 > p.1) || q.1 >= p.1 + 2 || (q.1 >= p.1 && dx(q, p) >= 2);
+    allowed(b)
+        && unbarred_path(b, w, s == Side::White, &targets, &allowed, 8).is_some_and(|n| n >= 1)
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an

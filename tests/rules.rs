@@ -429,6 +429,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/8/8/3P4/4K3 w - - 0 1",
         "8/8/8/2k5/8/8/3P4/4K3 w - - 0 1",
     ),
+    // Fine p. 7: the defender walks down to the blockade, the white king
+    // too far off to bar its way; with the king on f3 it bars it.
+    (
+        "defender_reaches_blockade",
+        "8/3k4/8/8/8/7K/3P4/8 b - - 0 1",
+        "8/3k4/8/8/8/5K2/3P4/8 b - - 0 1",
+    ),
     // Key squares: the white king has run three ranks past the defender, which guards them.
     (
         "attacker_gone_too_far",

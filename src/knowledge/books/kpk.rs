@@ -101,13 +101,17 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
     )
 }
 
-/// `{corner}`: a rook pawn's drawing corner.
+/// `{corner}`: a rook pawn's drawing corner; `{blockade}`: the squares
+/// right in front of the pawn where the defender draws.
 fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
             .pawn
             .filter(|p| p.on_rook_file())
             .map(|p| Word::Squares(level1::corner_squares(p).to_vec())),
+        "blockade" => node
+            .pawn
+            .map(|p| Word::Squares(level1::blockade_squares(p))),
         _ => None,
     }
 }
