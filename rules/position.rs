@@ -34,7 +34,7 @@ use crate::board::facts::Node;
 #[allow(unused_imports)]
 use crate::board::geometry::{
     Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
-    neighbours, pawn_attacks, piece_attacks, race, unbarred_path, visually_closer,
+    neighbours, pawn_attacks, piece_attacks, race, shouldered_path, unbarred_path, visually_closer,
 };
 
 /// Kinds of opposition (step 12 of \[PECP\]; \[OPP\]).
@@ -673,6 +673,13 @@ crepe! {
     Fires("defender_reaches_blockade") <-
         Board(w, p, b), ToMove(s), !RookPawn(), Measures(me), let m = me.square_margin, (m <= 0),
         (reaches_blockade_unbarred(w, b, p, s));
+    // ... or, the pawn on the 2nd to 4th rank (its key squares two ranks
+    // ahead, room in front of them for the defender), by a road the white
+    // king cannot bar even counting that it may never step next to the
+    // black king: the defender shoulders it off on the way.
+    Fires("defender_reaches_blockade") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), (p.1 <= 4), Measures(me),
+        let m = me.square_margin, (m <= 0), (shoulders_to_blockade(w, b, p, s));
 
     // The attacker gone too far [KSQ; FINE pp. 7-9]: a pawn on rank 3 or 4,
     // the black king on or next to a key square, the white king three ranks
@@ -1214,17 +1221,32 @@ pub fn blockade_squares(p: Sq) -> Vec<Sq> {
         .collect()
 }
 
+/// A square of the defender's road to the blockade, ahead of the pawn on
+/// `p`: on its file above it, two ranks or more above it, or two files or
+/// more away and not below it, so the pawn neither guards it now nor slips
+/// past the king.
+fn ahead_of_pawn(q: Sq, p: Sq) -> bool {
+    (q.0 == p.0 && q.1 > p.1) || q.1 >= p.1 + 2 || (q.1 >= p.1 && dx(q, p) >= 2)
+}
+
 /// Whether the black king on `b`, not there yet, reaches a blockade square
 /// of the pawn on `p` by a path the white king on `w` cannot bar
-/// ([`unbarred_path`]), `s` to move. The path keeps ahead of the pawn: on
-/// its file, two ranks or more above it, or two files or more away and not
-/// below it, so the pawn neither guards a square of it nor slips past.
+/// ([`unbarred_path`]), `s` to move, keeping ahead of the pawn
+/// ([`ahead_of_pawn`]).
 pub fn reaches_blockade_unbarred(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
     let targets = blockade_squares(p);
-    let allowed =
-        |q: Sq| (q.0 == p.0 && q.1 > p.1) || q.1 >= p.1 + 2 || (q.1 >= p.1 && dx(q, p) >= 2);
+    let allowed = |q: Sq| ahead_of_pawn(q, p);
     allowed(b)
         && unbarred_path(b, w, s == Side::White, &targets, &allowed, 8).is_some_and(|n| n >= 1)
+}
+
+/// The same walk with the white king shouldered off ([`shouldered_path`]):
+/// it may never step next to the black king, nor onto its pawn.
+pub fn shoulders_to_blockade(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
+    let targets = blockade_squares(p);
+    let allowed = |q: Sq| ahead_of_pawn(q, p);
+    allowed(b)
+        && shouldered_path(b, w, s == Side::White, &targets, &allowed, p, 8).is_some_and(|n| n >= 1)
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an

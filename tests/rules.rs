@@ -436,6 +436,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/3k4/8/8/8/7K/3P4/8 b - - 0 1",
         "8/3k4/8/8/8/5K2/3P4/8 b - - 0 1",
     ),
+    // The same, the white king shouldered off: it may not step next to
+    // the black king on its way (1.Kd2 Kd4 2.Kc2 Kc4); from c2 it is in time.
+    (
+        "defender_reaches_blockade",
+        "8/8/8/8/4k3/8/1P6/4K3 w - - 0 1",
+        "8/8/8/8/4k3/8/1PK5/8 w - - 0 1",
+    ),
     // Key squares: the white king has run three ranks past the defender, which guards them.
     (
         "attacker_gone_too_far",

@@ -313,9 +313,88 @@ pub fn unbarred_path(
     None
 }
 
+/// The same race, the guard shouldered off: the king on `from` walks to
+/// one of `targets` over squares `allowed` lets it use, and the other king,
+/// on `guard`, may go anywhere except next to the walking king (kings never
+/// touch) and onto `block` (a pawn), standing still when its side moves
+/// the pawn instead. Each square of the walk must be one that no square the
+/// guard can have reached by then touches. One walk that holds whatever
+/// the guard does, so the count is a proof, not a guess. `guard_first`:
+/// the guard moves first. How many moves, at most `limit`; `None` when no
+/// such walk exists. [Fine, p. 7, counting tempi; shouldering.]
+pub fn shouldered_path(
+    from: Sq,
+    guard: Sq,
+    guard_first: bool,
+    targets: &[Sq],
+    allowed: &dyn Fn(Sq) -> bool,
+    block: Sq,
+    limit: i8,
+) -> Option<i8> {
+    use shakmaty::{Bitboard, attacks::king_attacks};
+    // The squares a king on any square of `set` stands on or touches.
+    let span = |set: Bitboard| set.into_iter().fold(set, |acc, s| acc | king_attacks(s));
+    let touched = |s: Sq| span(Bitboard::from_square(s.to_square()));
+    let block = Bitboard::from_square(block.to_square());
+    // The guard's next squares: one step or none, never next to the king.
+    let guard_moves = |set: Bitboard, king: Sq| span(set) & !touched(king) & !block;
+    let mut states = vec![(from, Bitboard::from_square(guard.to_square()))];
+    for step in 1..=limit {
+        let mut next = Vec::new();
+        for (king, guards) in states {
+            let guards = if guard_first {
+                guard_moves(guards, king)
+            } else {
+                guards
+            };
+            let barred = span(guards);
+            for n in neighbours(king) {
+                if !allowed(n) || barred.contains(n.to_square()) {
+                    continue;
+                }
+                if targets.contains(&n) {
+                    return Some(step);
+                }
+                let after = if guard_first {
+                    guards
+                } else {
+                    guard_moves(guards, n)
+                };
+                next.push((n, after));
+            }
+        }
+        next.sort_unstable_by_key(|&(s, g)| (s, u64::from(g)));
+        next.dedup();
+        if next.is_empty() {
+            return None;
+        }
+        states = next;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guard_that_may_not_touch_the_king_bars_less() {
+        // Black king e4 to b3 or b4, in front of a pawn on b2, the white
+        // king on e1 moving first. Counted square by square the guard could
+        // touch c4 and b4 in time; but it cannot step next to the walking
+        // king, and Kd4, Kc4, Kb4 gets there.
+        let (e4, e1, b2) = (Sq(5, 4), Sq(5, 1), Sq(2, 2));
+        let targets = [Sq(2, 3), Sq(2, 4)];
+        let ahead = |q: Sq| q.1 >= 4 || (q.1 >= 2 && dx(q, b2) >= 2);
+        assert_eq!(unbarred_path(e4, e1, true, &targets, &ahead, 8), None);
+        assert_eq!(
+            shouldered_path(e4, e1, true, &targets, &ahead, b2, 8),
+            Some(3)
+        );
+        // With the guard already on c2 it comes first: no walk gets there.
+        let c2 = Sq(3, 2);
+        assert_eq!(shouldered_path(e4, c2, true, &targets, &ahead, b2, 8), None);
+    }
 
     #[test]
     fn distances_are_split_as_in_the_paper() {
