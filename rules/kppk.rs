@@ -44,7 +44,8 @@ use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, pawn_attacks};
+use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, pawn_attacks, unbarred_path};
+use crate::knowledge::books::kpk::level1::{ahead_of_pawn, blockade_squares};
 
 /// A finalist's place among the level-1 best three.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,6 +127,42 @@ pub fn after_the_walk(p: Sq, o: Sq, b: Sq, w: Sq, first: bool) -> Option<Sq> {
         }
     }
     Some(s)
+}
+
+/// [FINE; ML] The front pawn of doubled pawns on `front` and `rear`, one
+/// or two squares apart, falls: the black king on `b`, inside the front
+/// pawn's square, walks to a square one or two in front of it (below the
+/// 8th rank) by a way the white king on `w` cannot bar ([`unbarred_path`],
+/// ahead of the pawn as in the KPK book's blockade walk), takes it (a move
+/// later from the square right in front, two from the one above) before
+/// the white king can stand next to it (or next to the square above,
+/// should it step up), and then stands right in front of
+/// the rear pawn: the defender in front, a draw. `white_first`: White to
+/// move.
+pub fn front_pawn_falls(front: Sq, rear: Sq, b: Sq, w: Sq, white_first: bool) -> bool {
+    if front.0 != rear.0 || front.1 - rear.1 > 2 {
+        return false;
+    }
+    let inside = dist(b, Sq(front.0, 8)) - (8 - front.1) - i8::from(!white_first) <= 0;
+    let allowed = |q: Sq| ahead_of_pawn(q, front);
+    if !inside || !allowed(b) {
+        return false;
+    }
+    // The move that takes the pawn: one after reaching the square right
+    // in front of it, two after the square above that.
+    let take = blockade_squares(front)
+        .into_iter()
+        .filter_map(|s| {
+            let walk = unbarred_path(b, w, white_first, &[s], &allowed, 8)?;
+            Some(walk + s.1 - front.1)
+        })
+        .min();
+    let Some(take) = take else {
+        return false;
+    };
+    let white_moves = take - i8::from(!white_first);
+    let guard = dist(w, front).min(dist(w, Sq(front.0, front.1 + 1)));
+    guard > white_moves + 1
 }
 
 pub mod level1 {
@@ -296,6 +333,13 @@ pub mod level1 {
         Fires("doubled_rook_pawns_corner") <-
             DoubledRookPawns(f), BlackKing(b), (b.1 > f.1),
             AloneProves(f, Side::White, Alone::Draws), AloneProves(f, Side::Black, Alone::Draws);
+        // [FINE; ML] Doubled pawns one or two squares apart: the black
+        // king comes to blockade the front pawn before the white king can
+        // guard it, takes it, and stands right in front of the rear one
+        // (`front_pawn_falls`).
+        Fires("front_pawn_falls") <-
+            Pawns(f, r), BlackKing(b), WhiteKing(w), ToMove(t),
+            (front_pawn_falls(f, r, b, w, t == Side::White));
 
         // Averaged: what a player weighs when nothing is proved.
         // [ML] A pawn taken: one pawn is left, and the KPK book proves

@@ -1225,7 +1225,7 @@ pub fn blockade_squares(p: Sq) -> Vec<Sq> {
 /// `p`: on its file above it, two ranks or more above it, or two files or
 /// more away and not below it, so the pawn neither guards it now nor slips
 /// past the king.
-fn ahead_of_pawn(q: Sq, p: Sq) -> bool {
+pub fn ahead_of_pawn(q: Sq, p: Sq) -> bool {
     (q.0 == p.0 && q.1 > p.1) || q.1 >= p.1 + 2 || (q.1 >= p.1 && dx(q, p) >= 2)
 }
 

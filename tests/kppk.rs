@@ -19,7 +19,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 22] = [
+const EXAMPLES: [(&str, &str, bool, bool); 24] = [
     // One pawn protects the other.
     (
         "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
@@ -73,6 +73,21 @@ const EXAMPLES: [(&str, &str, bool, bool); 22] = [
         "doubled_rook_pawns_corner",
         true,
         false,
+    ),
+    // The black king blockades the front pawn of doubled pawns before the
+    // white king can guard it, and takes it; with the white king on f2 in
+    // time (Ke3, Kd3), White wins.
+    (
+        "8/8/8/k7/8/2P5/2P5/7K w - - 0 1",
+        "front_pawn_falls",
+        true,
+        false,
+    ),
+    (
+        "8/8/8/k7/8/2P5/2P2K2/8 w - - 0 1",
+        "front_pawn_falls",
+        false,
+        true,
     ),
     // Black takes a pawn, and the pawn left is a drawn KPK.
     (
@@ -287,7 +302,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
-    assert!(det["positions"].as_u64().unwrap() >= 6_847_106, "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_869_996, "{det}");
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
@@ -295,9 +310,9 @@ fn the_sweep_over_every_position_holds_the_floors() {
     }
     let share =
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
-    assert!(share(&r["white_in_won"]) >= 0.9979, "{}", r["white_in_won"]);
+    assert!(share(&r["white_in_won"]) >= 0.9986, "{}", r["white_in_won"]);
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9874,
+        share(&r["black_in_drawn"]) >= 0.9948,
         "{}",
         r["black_in_drawn"]
     );
@@ -311,7 +326,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         proved += p[how]["positions"].as_u64().unwrap();
     }
     assert_eq!(proved + p["unproved"].as_u64().unwrap(), 7_436_088);
-    assert!(proved >= 7_353_634, "{p}");
+    assert!(proved >= 7_363_640, "{p}");
     let by_depth: u64 = p["by_depth"]
         .as_array()
         .unwrap()

@@ -119,10 +119,15 @@ fn defender_keeps_the_distant_opposition() {
             "defender_nearer_pawn_file",
         ),
         // The white king above, the black king between it and the pawn's
-        // file: Kg4 keeps it off its way back; Kg3 loses.
+        // file: Kg4 keeps it off its way back; Kg3 loses. (Level 1 now
+        // proves Kg4 drawn, by `defender_reaches_blockade`, so the proof
+        // decides before the criterion is asked.)
+        ("8/8/7K/8/8/7k/1P6/8 b - - 0 1", "Kg4", "proved_for_mover"),
+        // Every move draws; of Kb5 and Kb4 the defender keeps four ranks
+        // between the kings on neighbouring files, with White to move.
         (
-            "8/8/7K/8/8/7k/1P6/8 b - - 0 1",
-            "Kg4",
+            "8/8/8/8/k7/8/4P3/K7 b - - 0 1",
+            "Kb5",
             "defender_keeps_rank_opposition",
         ),
         // The white king above and nearer the pawn's file: Ke6 (the
