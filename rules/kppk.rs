@@ -25,8 +25,10 @@
 // each other, or that the king cannot take in time, go through, and
 // doubled ones too when the rear one keeps a spare move [FINE; ML];
 // doubled rook pawns are no better than one when the defending king
-// stands in front of them [ML; FINE]; and what the rules of chess decide
-// (mate, stalemate, a safe new queen).
+// stands in front of them [ML; FINE]; the front one of doubled pawns falls
+// when the defending king blockades it before the white king can guard it
+// [FINE; ML]; and what the rules of chess decide (mate, stalemate, a safe
+// new queen).
 //
 // Sources cited below:
 //   [FINE]  R. Fine, Basic Chess Endings, 1941, ch. 2 (two pawns against
@@ -136,9 +138,8 @@ pub fn after_the_walk(p: Sq, o: Sq, b: Sq, w: Sq, first: bool) -> Option<Sq> {
 /// ahead of the pawn as in the KPK book's blockade walk), takes it (a move
 /// later from the square right in front, two from the one above) before
 /// the white king can stand next to it (or next to the square above,
-/// should it step up), and then stands right in front of
-/// the rear pawn: the defender in front, a draw. `white_first`: White to
-/// move.
+/// should it step up), and then stands right in front of the rear pawn:
+/// the defender in front, a draw. `white_first`: White to move.
 pub fn front_pawn_falls(front: Sq, rear: Sq, b: Sq, w: Sq, white_first: bool) -> bool {
     if front.0 != rear.0 || front.1 - rear.1 > 2 {
         return false;
