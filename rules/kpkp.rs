@@ -47,7 +47,7 @@ use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, piece_attacks};
+use crate::board::geometry::{Promo, Side, Sq, dist, line_between, neighbours, piece_attacks};
 
 pub use crate::knowledge::books::kppk::program::{Alone, Tag};
 
@@ -107,18 +107,28 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 }
 
 /// [ML; FINE] Whether a new queen, moving first, stops the other side's
-/// pawn on `pawn` (of the side `white` says), its king on `king`, when the
-/// pawn still needs `left` moves to queen: the queen moves before the pawn
-/// reaches the seventh rank. A rook or bishop pawn on the seventh with its
-/// king beside it draws against the queen (the king hides in the corner,
-/// or taking the pawn stalemates), so where its king stands near the
-/// queening square the queen must move before the pawn reaches the sixth.
-pub fn queen_stops(pawn: Sq, white: bool, king: Sq, left: i8) -> bool {
+/// pawn on `pawn` (of the side `white` says), its king on `king`, the
+/// queen's king on `guard`, when the pawn still needs `left` moves to
+/// queen. The queen moves before the pawn reaches the seventh rank. A rook
+/// or bishop pawn on the seventh with its king beside it draws against
+/// the queen (the king hides in the corner, or taking the pawn
+/// stalemates), so where its king stands near the queening square the
+/// queen must move before the pawn reaches the sixth. Where neither king
+/// stands near the queening square (the queen's own king would block its
+/// checks, the pawn's king would shelter the pawn), the queen stops even
+/// the pawn on the seventh: it checks or takes the queening square, and
+/// the pawn's king, two steps or more away (four from a rook or bishop
+/// pawn, whose king needs only to come near), is too late to help.
+pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool {
     let rook_or_bishop_pawn = matches!(pawn.0, 1 | 3 | 6 | 8);
-    left >= if rook_or_bishop_pawn && king_supports(king, pawn, white) {
-        4
-    } else {
-        3
+    let q = queening_square(pawn, white);
+    let free = dist(king, q) >= 2 && dist(guard, q) >= 3;
+    left >= match (rook_or_bishop_pawn, king_supports(king, pawn, white)) {
+        (false, _) if free => 2,
+        (false, _) => 3,
+        (true, true) => 4,
+        (true, false) if free && dist(king, q) >= 4 => 2,
+        (true, false) => 3,
     }
 }
 
@@ -424,13 +434,22 @@ pub mod level1 {
         // and no stalemate trick is there.
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::Black),
-            BlackKing(k), (queen_stops(b, false, k, left_when_queening(w, true, b, t)));
+            BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
         // king is shut in a corner, and no stalemate trick is there.
         Fires("black_queens_first") <-
             BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
             (left_when_queening(b, false, w, t) >= 2);
+        // ... or White's pawn queens right after Black's: queen against
+        // queen with Black to move, White's new queen giving no check (no
+        // skewer, no mate), White's king not beside Black's new queen, and
+        // Black's king not held on the edge (where the new queen mates).
+        Fires("black_queens_first") <-
+            BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
+            (left_when_queening(b, false, w, t) == 1), !HeldOnTheEdge(), WhiteKing(wk), BlackKing(k),
+            (line_between(queening_square(w, true), k).is_none()),
+            (dist(wk, queening_square(b, false)) > 1);
 
         // [ML; DVOR; RETI] One pawn runs, the other is caught: the pawn
         // runs (the defending king outside its square, its path clear),
@@ -483,8 +502,8 @@ pub mod level1 {
         // square); no stalemate, no king shut in a corner.
         Fires("new_queen_stops_the_pawn") <-
             WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
-            (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k),
-            (queen_stops(b, false, k, queening_moves(b, false)));
+            (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k), WhiteKing(wk),
+            (queen_stops(b, false, k, wk, queening_moves(b, false)));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
         // king win it. The queen is safe, no stalemate, no king shut in a
