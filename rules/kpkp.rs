@@ -430,14 +430,16 @@ pub mod level1 {
         Fires("takes_the_pawn_and_wins") <- WhiteTakes(Alone::Wins);
         // [ML; FINE] White queens first and the new queen moves before
         // Black's pawn reaches the seventh rank: it stops that pawn.
-        // The side to move is not in check, no king is shut in a corner,
-        // and no stalemate trick is there.
+        // The side to move is not in check, and no stalemate trick is
+        // there. (A king shut in a corner changes nothing here: every
+        // such position is checked against the tables.)
         Fires("queens_first") <-
-            WhiteRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::Black),
+            WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
-        // king is shut in a corner, and no stalemate trick is there.
+        // king is shut in a corner (White's pawn on the seventh may mate
+        // Black's king there), and no stalemate trick is there.
         Fires("black_queens_first") <-
             BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
             (left_when_queening(b, false, w, t) >= 2);
@@ -458,15 +460,15 @@ pub mod level1 {
         // king step, each step of the other king by a push of the runner:
         // the count of both squares holds, the other pawn never queens,
         // and the runner does. The other king is too far from its own
-        // pawn to guard it before the runner queens. The same guards as
-        // the race.
+        // pawn to guard it before the runner queens. The side to move is
+        // not in check, and no stalemate trick is there.
         Fires("runs_and_catches") <-
-            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), !InCheck(), !Cornered(),
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), !InCheck(),
             !StalemateRisk(Side::Black),
             (in_square(wk, b, false, true)), (cut_off(bk, b, false, queening_moves(w, true))),
             (dist(bk, w) > 1), (w.1 > 2), (same_side(wk, b, w));
         Fires("black_runs_and_catches") <-
-            BlackRuns(w, b), BlackKing(bk), WhiteKing(wk), !InCheck(), !Cornered(),
+            BlackRuns(w, b), BlackKing(bk), WhiteKing(wk), !InCheck(),
             !StalemateRisk(Side::White),
             (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
             (dist(wk, b) > 1), (b.1 < 7), (same_side(bk, w, b));
@@ -476,13 +478,12 @@ pub mod level1 {
         // there first or step by step as the pawn comes ([`blockades`]).
         // The blockaded pawn never queens (the runner's pushes spare the
         // king every tempo) and the runner does. The side to move is not
-        // in check, no king is shut in a corner, and no stalemate trick is
-        // there.
+        // in check, and no stalemate trick is there.
         Fires("runs_and_blockades") <-
-            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(), !Cornered(),
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(),
             !StalemateRisk(Side::Black), (blockades(wk, b, false, bk, w, t == Side::White));
         Fires("black_runs_and_blockades") <-
-            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(), !Cornered(),
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(),
             !StalemateRisk(Side::White), (blockades(bk, w, true, wk, b, t == Side::Black));
 
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
