@@ -431,8 +431,8 @@ pub mod level1 {
         // [ML; FINE] White queens first and the new queen moves before
         // Black's pawn reaches the seventh rank: it stops that pawn.
         // The side to move is not in check, and no stalemate trick is
-        // there. (A king shut in a corner changes nothing here: every
-        // such position is checked against the tables.)
+        // there. (A king shut in a corner does not spoil this count: the
+        // new queen acts before the other pawn can queen.)
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
