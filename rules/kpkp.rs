@@ -132,6 +132,23 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool
     }
 }
 
+/// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
+/// king on `k` when Black's pawn on `b` is one move from queening (on its
+/// second rank then): the queening square and the king on one line, no
+/// man between (White's king on `wk`, Black's pawn), and the king not
+/// beside the new queen (it would take it). The check wins the tempo
+/// Black needed to queen.
+pub fn queens_with_check(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
+    let q = queening_square(w, true);
+    let stand = Sq(b.0, 2);
+    let Some((_, n)) = line_between(q, k) else {
+        return false;
+    };
+    let (sx, sy) = ((k.0 - q.0).signum(), (k.1 - q.1).signum());
+    let between = (1..=n).filter_map(|i| q.offset(sx * i, sy * i));
+    dist(k, q) > 1 && between.into_iter().all(|s| s != wk && s != stand)
+}
+
 /// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
 /// side `white` says) while its own runner on `runner` queens, the other
 /// king on `guard` (`first`: the runner's side moves now). The king goes to
@@ -436,6 +453,16 @@ pub mod level1 {
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
+        // [ML; FINE] White's pawn queens with check one move before
+        // Black's: the king must step, and wherever it steps the new queen,
+        // moving first, stops the pawn on the seventh. (Should Black's king
+        // step before instead, the pawn is a move further back and the
+        // count is the same.)
+        Fires("queens_with_check") <-
+            WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
+            BlackKing(k), WhiteKing(wk), (left_when_queening(w, true, b, t) == 1),
+            (queens_with_check(w, b, k, wk)),
+            (neighbours(k).all(|s| queen_stops(b, false, s, wk, 2)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
         // king is shut in a corner (White's pawn on the seventh may mate
