@@ -523,6 +523,16 @@ pub mod level1 {
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
             (!pawns_face(w, b)), (!in_the_kings_way(k, b, queening_square(w, true))),
             !BlackKingShutIn(), !Overloaded();
+        // [ML; FINE] Rook pawns on one file, Black's in front: White's pawn
+        // alone is a draw the KPK book proves, and Black's pawn only holds
+        // it back. White's pawn can never take it (a pawn takes off its
+        // file); White's king can, and that leaves the same rook pawn with
+        // Black's king the nearer for the time it took. Black's pawn gives
+        // no check and covers no square of the corner, so no mate comes of
+        // it.
+        Fires("rook_pawns_on_one_file") <-
+            BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws),
+            (w.0 == b.0), (w.0 == 1 || w.0 == 8);
 
         // [ML; FINE] After White queens: the new queen is safe, and it
         // moves before Black's pawn reaches the seventh rank (the sixth
