@@ -47,7 +47,9 @@ use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::board::geometry::{Promo, Side, Sq, dist, line_between, neighbours, piece_attacks};
+use crate::board::geometry::{
+    Line, Promo, Side, Sq, dist, line_between, neighbours, piece_attacks,
+};
 
 pub use crate::knowledge::books::kppk::program::{Alone, Tag};
 
@@ -133,20 +135,40 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool
 }
 
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
-/// king on `k` when Black's pawn on `b` is one move from queening (on its
-/// second rank then): the queening square and the king on one line, no
-/// man between (White's king on `wk`, Black's pawn), and the king not
-/// beside the new queen (it would take it). The check wins the tempo
-/// Black needed to queen.
-pub fn queens_with_check(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
+/// king on `k` when Black's pawn on `b` still needs `left` moves (and has
+/// pushed on each move until then): the queening square and the king on
+/// one line, no man between (White's king on `wk`, Black's pawn where it
+/// then stands), and the king not beside the new queen (it would take
+/// it). The check wins a tempo: the king must step before the pawn moves
+/// on.
+pub fn queens_with_check(w: Sq, b: Sq, left: i8, k: Sq, wk: Sq) -> bool {
     let q = queening_square(w, true);
-    let stand = Sq(b.0, 2);
+    let stand = if left >= queening_moves(b, false) {
+        b
+    } else {
+        Sq(b.0, 1 + left)
+    };
     let Some((_, n)) = line_between(q, k) else {
         return false;
     };
     let (sx, sy) = ((k.0 - q.0).signum(), (k.1 - q.1).signum());
     let between = (1..=n).filter_map(|i| q.offset(sx * i, sy * i));
     dist(k, q) > 1 && between.into_iter().all(|s| s != wk && s != stand)
+}
+
+/// [ML; FINE] Whether White's new queen on the queening square of `w`
+/// watches the queening square of Black's pawn on `b`: the two corners of
+/// a long diagonal (a rook pawn against the rook pawn on the other wing),
+/// neither king between, and Black's king on `k` not beside that square.
+/// Black's pawn cannot queen there at once: the new piece would be taken.
+pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
+    let (q, target) = (queening_square(w, true), queening_square(b, false));
+    let Some((Line::Diagonal, n)) = line_between(q, target) else {
+        return false;
+    };
+    let (sx, sy) = ((target.0 - q.0).signum(), (target.1 - q.1).signum());
+    let mut between = (1..=n).filter_map(|i| q.offset(sx * i, sy * i));
+    dist(k, target) > 1 && between.all(|s| s != wk && s != k)
 }
 
 /// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
@@ -453,15 +475,25 @@ pub mod level1 {
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
-        // [ML; FINE] White's pawn queens with check one move before
-        // Black's: the king must step, and wherever it steps the new queen,
-        // moving first, stops the pawn on the seventh. (Should Black's king
-        // step before instead, the pawn is a move further back and the
-        // count is the same.)
+        // [ML; FINE] White's pawn queens first and with check: the king
+        // must step, and wherever it steps the new queen, moving first,
+        // stops the pawn, now a move further back in the count. (Should
+        // Black's king step before instead, the pawn is a move further back
+        // and the count is the same.)
         Fires("queens_with_check") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
+            BlackKing(k), WhiteKing(wk), let left = left_when_queening(w, true, b, t), (left >= 1),
+            (queens_with_check(w, b, left, k, wk)),
+            (neighbours(k).all(|s| queen_stops(b, false, s, wk, left + 1)));
+        // [ML; FINE] White queens a move before Black's pawn, on the
+        // corner whose long diagonal runs to that pawn's queening square:
+        // the pawn cannot queen at once (the new piece is taken), so Black
+        // spends the move, and wherever its king steps the new queen,
+        // moving first, stops the pawn.
+        Fires("queen_watches_the_corner") <-
+            WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (left_when_queening(w, true, b, t) == 1),
-            (queens_with_check(w, b, k, wk)),
+            (watches_queening_square(w, b, k, wk)),
             (neighbours(k).all(|s| queen_stops(b, false, s, wk, 2)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
