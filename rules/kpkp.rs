@@ -134,6 +134,14 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool
     }
 }
 
+/// The squares strictly between `a` and `b` on their rank, file or
+/// diagonal; none where they share no line.
+pub fn squares_between(a: Sq, b: Sq) -> impl Iterator<Item = Sq> {
+    let n = line_between(a, b).map_or(0, |(_, n)| n);
+    let (sx, sy) = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+    (1..=n).filter_map(move |i| a.offset(sx * i, sy * i))
+}
+
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
 /// king on `k` when Black's pawn on `b` still needs `left` moves (and has
 /// pushed on each move until then): the queening square and the king on
@@ -148,12 +156,9 @@ pub fn queens_with_check(w: Sq, b: Sq, left: i8, k: Sq, wk: Sq) -> bool {
     } else {
         Sq(b.0, 1 + left)
     };
-    let Some((_, n)) = line_between(q, k) else {
-        return false;
-    };
-    let (sx, sy) = ((k.0 - q.0).signum(), (k.1 - q.1).signum());
-    let between = (1..=n).filter_map(|i| q.offset(sx * i, sy * i));
-    dist(k, q) > 1 && between.into_iter().all(|s| s != wk && s != stand)
+    line_between(q, k).is_some()
+        && dist(k, q) > 1
+        && squares_between(q, k).all(|s| s != wk && s != stand)
 }
 
 /// [ML; FINE] Whether White's new queen on the queening square of `w`
@@ -163,12 +168,9 @@ pub fn queens_with_check(w: Sq, b: Sq, left: i8, k: Sq, wk: Sq) -> bool {
 /// Black's pawn cannot queen there at once: the new piece would be taken.
 pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
     let (q, target) = (queening_square(w, true), queening_square(b, false));
-    let Some((Line::Diagonal, n)) = line_between(q, target) else {
-        return false;
-    };
-    let (sx, sy) = ((target.0 - q.0).signum(), (target.1 - q.1).signum());
-    let mut between = (1..=n).filter_map(|i| q.offset(sx * i, sy * i));
-    dist(k, target) > 1 && between.all(|s| s != wk && s != k)
+    matches!(line_between(q, target), Some((Line::Diagonal, _)))
+        && dist(k, target) > 1
+        && squares_between(q, target).all(|s| s != wk && s != k)
 }
 
 /// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
