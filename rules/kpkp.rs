@@ -48,7 +48,7 @@ use crate::board::facts::Node;
 
 #[allow(unused_imports)]
 use crate::board::geometry::{
-    Line, Promo, Side, Sq, dist, line_between, neighbours, piece_attacks,
+    Line, Promo, Side, Sq, dist, line_between, neighbours, piece_attacks, squares_between,
 };
 
 pub use crate::knowledge::books::kppk::program::{Alone, Tag};
@@ -132,14 +132,6 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool
         (true, false) if free && dist(king, q) >= 4 => 2,
         (true, false) => 3,
     }
-}
-
-/// The squares strictly between `a` and `b` on their rank, file or
-/// diagonal; none where they share no line.
-pub fn squares_between(a: Sq, b: Sq) -> impl Iterator<Item = Sq> {
-    let n = line_between(a, b).map_or(0, |(_, n)| n);
-    let (sx, sy) = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
-    (1..=n).filter_map(move |i| a.offset(sx * i, sy * i))
 }
 
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's

@@ -205,6 +205,14 @@ pub fn line_between(a: Sq, b: Sq) -> Option<(Line, i8)> {
     }
 }
 
+/// The squares strictly between `a` and `b` on their rank, file or
+/// diagonal; none where they share no line.
+pub fn squares_between(a: Sq, b: Sq) -> impl Iterator<Item = Sq> {
+    let n = line_between(a, b).map_or(0, |(_, n)| n);
+    let (sx, sy) = ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+    (1..=n).filter_map(move |i| a.offset(sx * i, sy * i))
+}
+
 const KING_STEPS: [(i8, i8); 8] = [
     (-1, -1),
     (0, -1),
@@ -401,6 +409,12 @@ mod tests {
         let (e3, d6) = (Sq(5, 3), Sq(4, 6));
         assert_eq!((dx(e3, d6), dy(e3, d6), dist(e3, d6)), (1, 3, 3));
         assert_eq!(line_between(Sq(4, 4), Sq(4, 6)), Some((Line::Vertical, 1)));
+        assert_eq!(
+            squares_between(Sq(8, 8), Sq(1, 1)).collect::<Vec<_>>(),
+            (2..=7).rev().map(|i| Sq(i, i)).collect::<Vec<_>>()
+        );
+        assert_eq!(squares_between(Sq(4, 4), Sq(5, 6)).count(), 0);
+        assert_eq!(squares_between(Sq(4, 4), Sq(4, 5)).count(), 0);
         assert_eq!(line_between(Sq(1, 1), Sq(4, 4)), Some((Line::Diagonal, 2)));
         assert_eq!(line_between(Sq(1, 1), Sq(2, 3)), None);
         assert!(visually_closer(Sq(5, 3), Sq(4, 5), Sq(4, 8)));
