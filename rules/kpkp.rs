@@ -121,17 +121,72 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// the pawn on the seventh: it checks or takes the queening square, and
 /// the pawn's king, two steps or more away (four from a rook or bishop
 /// pawn, whose king needs only to come near), is too late to help.
-pub fn queen_stops(pawn: Sq, white: bool, king: Sq, guard: Sq, left: i8) -> bool {
+///
+/// A king on its own pawn's path below the queening square must step off
+/// it before the pawn can reach the seventh rank: the pawn is a move
+/// further back, counted from each square the king can step to off the
+/// path. (On the queening square itself the king holds up only the last
+/// step, not the pawn's arrival on the seventh.)
+///
+/// A knight or centre pawn falls even on the seventh when the queen, still
+/// on the square it was made on, its own king three steps or more from the
+/// queening square, gives check at once ([`first_check`]).
+pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
+    if on_path(pawn, white, king) && king != queening_square(pawn, white) {
+        return neighbours(king)
+            .filter(|&s| !on_path(pawn, white, s))
+            .all(|s| queen_stops_counted(pawn, white, s, (queen, guard), left + 1));
+    }
+    queen_stops_counted(pawn, white, king, (queen, guard), left)
+}
+
+/// [`queen_stops`] with the pawn's king off its path.
+fn queen_stops_counted(
+    pawn: Sq,
+    white: bool,
+    king: Sq,
+    (queen, guard): (Sq, Sq),
+    left: i8,
+) -> bool {
     let rook_or_bishop_pawn = matches!(pawn.0, 1 | 3 | 6 | 8);
     let q = queening_square(pawn, white);
     let free = dist(king, q) >= 2 && dist(guard, q) >= 3;
+    let seventh = Sq(pawn.0, if white { 7 } else { 2 });
+    let fresh = queen.1 == if white { 1 } else { 8 };
+    let checks_first =
+        fresh && dist(guard, q) >= 3 && first_check(queen, (seventh, white), king, guard);
     left >= match (rook_or_bishop_pawn, king_supports(king, pawn, white)) {
-        (false, _) if free => 2,
+        (false, _) if free || checks_first => 2,
         (false, _) => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
         (true, false) => 3,
     }
+}
+
+/// [ML; FINE] Whether the queen on `queen` gives check at once when the
+/// other pawn has reached its seventh rank, on `seventh`, the king on
+/// `king`, the queen's own king on `guard`: it moves along a clear line to
+/// a square the pawn does not attack and the king cannot take it on, and
+/// checks from there along a clear line. A knight or centre pawn on the
+/// seventh then falls to the queen's checks: the king is driven in front
+/// of its pawn, and the queen's king steps nearer each time.
+pub fn first_check(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
+    let clear =
+        |a: Sq, b: Sq| squares_between(a, b).all(|s| s != guard && s != seventh && s != king);
+    let safe =
+        |s: Sq| (dist(s, king) > 1 || dist(s, guard) == 1) && !pawn_checks(seventh, white, s);
+    queen_targets(queen)
+        .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
+        .any(|s| safe(s) && line_between(s, king).is_some() && clear(s, king))
+}
+
+/// The squares a queen on `from` would reach on an empty board.
+fn queen_targets(from: Sq) -> impl Iterator<Item = Sq> {
+    neighbours(from).flat_map(move |n| {
+        let (x, y) = (n.0 - from.0, n.1 - from.1);
+        (1..8).map_while(move |i| from.offset(x * i, y * i))
+    })
 }
 
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
@@ -468,7 +523,7 @@ pub mod level1 {
         // new queen acts before the other pawn can queen.)
         Fires("queens_first") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
-            BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, wk, left_when_queening(w, true, b, t)));
+            BlackKing(k), WhiteKing(wk), (queen_stops(b, false, k, (queening_square(w, true), wk), left_when_queening(w, true, b, t)));
         // [ML; FINE] White's pawn queens first and with check: the king
         // must step, and wherever it steps the new queen, moving first,
         // stops the pawn, now a move further back in the count. (Should
@@ -478,7 +533,7 @@ pub mod level1 {
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), let left = left_when_queening(w, true, b, t), (left >= 1),
             (queens_with_check(w, b, left, k, wk)),
-            (neighbours(k).all(|s| queen_stops(b, false, s, wk, left + 1)));
+            (neighbours(k).all(|s| queen_stops(b, false, s, (queening_square(w, true), wk), left + 1)));
         // [ML; FINE] White queens a move before Black's pawn, on the
         // corner whose long diagonal runs to that pawn's queening square:
         // the pawn cannot queen at once (the new piece is taken), so Black
@@ -488,7 +543,7 @@ pub mod level1 {
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (left_when_queening(w, true, b, t) == 1),
             (watches_queening_square(w, b, k, wk)),
-            (neighbours(k).all(|s| queen_stops(b, false, s, wk, 2)));
+            (neighbours(k).all(|s| queen_stops(b, false, s, (queening_square(w, true), wk), 2)));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
         // king is shut in a corner (White's pawn on the seventh may mate
@@ -565,9 +620,9 @@ pub mod level1 {
         // for a rook or bishop pawn whose king stands near its queening
         // square); no stalemate, no king shut in a corner.
         Fires("new_queen_stops_the_pawn") <-
-            WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
+            WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k), WhiteKing(wk),
-            (queen_stops(b, false, k, wk, queening_moves(b, false)));
+            (queen_stops(b, false, k, (q, wk), queening_moves(b, false)));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
         // king win it. The queen is safe, no stalemate, no king shut in a

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 43] = [
+const EXAMPLES: [(&str, &str, bool, bool); 47] = [
     // The race: the b-pawn runs and queens first; the black h-pawn is far
     // behind.
     (
@@ -40,6 +40,37 @@ const EXAMPLES: [(&str, &str, bool, bool); 43] = [
         "queens_first",
         true,
         true,
+    ),
+    // Black's king on e1 shelters its e-pawn, but the new queen checks at
+    // once (c8=Q, e2, Qc1+): a centre pawn on the seventh then falls.
+    (
+        "8/2P5/8/8/8/4p3/8/K3k3 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // Black's king on d2 stands in its own pawn's way: the d-pawn is a
+    // move further back than its ranks say.
+    (
+        "1K6/3p4/8/8/5P2/8/3k4/8 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // White's king next to the queening square (a2 by b1, e1 by d1) stands
+    // in the queen's way or is checked by the pawn: no first check is
+    // counted, and the rule stays silent.
+    (
+        "8/8/1p6/8/3P4/8/K1k5/8 w - - 0 1",
+        "queens_first",
+        false,
+        false,
+    ),
+    (
+        "8/8/8/3p1P2/8/8/8/2k1K3 w - - 0 1",
+        "queens_first",
+        false,
+        false,
     ),
     // A rook pawn's king far from its queening square (c1) cannot
     // support it on the seventh: the queen, a move ahead, stops it.
