@@ -130,7 +130,10 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 ///
 /// A knight or centre pawn falls even on the seventh when the queen, still
 /// on the square it was made on, its own king three steps or more from the
-/// queening square, gives check at once ([`first_check`]).
+/// queening square, gives check at once ([`first_check`]); a rook or
+/// bishop pawn whose king stands three steps or more from its queening
+/// square, when the queen takes that square in hand at once
+/// ([`controls_first`]).
 pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
     if on_path(pawn, white, king) && king != queening_square(pawn, white) {
         return neighbours(king)
@@ -160,6 +163,7 @@ fn queen_stops_counted(
         (false, _) => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
+        (true, false) if free && controls_first(queen, (seventh, white), king, guard) => 2,
         (true, false) => 3,
     }
 }
@@ -179,6 +183,24 @@ pub fn first_check(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq)
     queen_targets(queen)
         .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
         .any(|s| safe(s) && line_between(s, king).is_some() && clear(s, king))
+}
+
+/// [ML; FINE] Whether the queen on `queen` takes the queening square in
+/// hand at once when the other pawn has reached its seventh rank, on
+/// `seventh`: it moves along a clear line to a square the pawn does not
+/// attack and the king on `king` cannot take it on, and watches the
+/// queening square from there along a clear line. With the pawn's king
+/// three steps or more from that square, the queen steps onto it next,
+/// where no king can touch it: the pawn never queens.
+pub fn controls_first(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
+    let q = queening_square(seventh, white);
+    let clear =
+        |a: Sq, b: Sq| squares_between(a, b).all(|s| s != guard && s != seventh && s != king);
+    let safe =
+        |s: Sq| (dist(s, king) > 1 || dist(s, guard) == 1) && !pawn_checks(seventh, white, s);
+    queen_targets(queen)
+        .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
+        .any(|s| safe(s) && (s == q || line_between(s, q).is_some() && clear(s, q)))
 }
 
 /// The squares a queen on `from` would reach on an empty board.

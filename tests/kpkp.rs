@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 47] = [
+const EXAMPLES: [(&str, &str, bool, bool); 49] = [
     // The race: the b-pawn runs and queens first; the black h-pawn is far
     // behind.
     (
@@ -56,6 +56,21 @@ const EXAMPLES: [(&str, &str, bool, bool); 47] = [
         "queens_first",
         true,
         true,
+    ),
+    // The h-pawn's king three steps from h1: after e8=Q h2 the queen
+    // watches h1 from e4 and steps onto it next, where no king can touch
+    // it. Two steps away (f1), the king comes to g2 or g1 in time.
+    (
+        "8/4P3/8/8/8/7p/8/K3k3 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    (
+        "8/4P3/8/8/8/7p/8/K4k2 w - - 0 1",
+        "queens_first",
+        false,
+        false,
     ),
     // White's king next to the queening square (a2 by b1, e1 by d1) stands
     // in the queen's way or is checked by the pawn: no first check is
