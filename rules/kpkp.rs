@@ -133,7 +133,11 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// queening square, gives check at once ([`first_check`]); a rook or
 /// bishop pawn whose king stands three steps or more from its queening
 /// square, when the queen takes that square in hand at once
-/// ([`controls_first`]).
+/// ([`controls_first`]). Any pawn is stopped when the queen blockades its
+/// queening square in time, where no king can touch it: in one move, the
+/// pawn's king three steps or more away ([`blockades_in_one`]), or, a
+/// rook or bishop pawn with its king near, in two moves while the pawn
+/// steps from the sixth to the seventh ([`blockades_in_two`]).
 pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
     if on_path(pawn, white, king) && king != queening_square(pawn, white) {
         return neighbours(king)
@@ -155,12 +159,15 @@ fn queen_stops_counted(
     let q = queening_square(pawn, white);
     let free = dist(king, q) >= 2 && dist(guard, q) >= 3;
     let seventh = Sq(pawn.0, if white { 7 } else { 2 });
+    let sixth = Sq(pawn.0, if white { 6 } else { 3 });
     let fresh = queen.1 == if white { 1 } else { 8 };
     let checks_first =
         fresh && dist(guard, q) >= 3 && first_check(queen, (seventh, white), king, guard);
     left >= match (rook_or_bishop_pawn, king_supports(king, pawn, white)) {
         (false, _) if free || checks_first => 2,
         (false, _) => 3,
+        (_, _) if blockades_in_one(queen, (seventh, white), king, guard) => 2,
+        (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
         (true, false) if free && controls_first(queen, (seventh, white), king, guard) => 2,
@@ -201,6 +208,43 @@ pub fn controls_first(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: 
     queen_targets(queen)
         .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
         .any(|s| safe(s) && (s == q || line_between(s, q).is_some() && clear(s, q)))
+}
+
+/// [ML; FINE] Whether the queen on `queen` stands on, or reaches in one
+/// move by a line clear of the pawn on its seventh rank (`seventh`) and
+/// the kings, the queening square of that pawn, the pawn's king on `king`
+/// three steps or more from it (a step nearer, it is not beside it yet):
+/// there the queen blockades the pawn, and no king can touch it.
+pub fn blockades_in_one(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
+    let q = queening_square(seventh, white);
+    dist(king, q) >= 3
+        && (queen == q
+            || line_between(queen, q).is_some()
+                && squares_between(queen, q).all(|s| s != guard && s != seventh && s != king))
+}
+
+/// [ML; FINE] Whether the queen on `queen` reaches the queening square of
+/// the other pawn (of the side `white` says) in two moves while that pawn
+/// steps from its sixth rank (`sixth`) to its seventh: through a square
+/// the pawn does not attack and the king on `king` cannot take it on, by
+/// lines clear at each move, that king not beside the queening square.
+/// There the queen blockades the pawn, and no king can touch it.
+pub fn blockades_in_two(queen: Sq, (sixth, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
+    let q = queening_square(sixth, white);
+    let seventh = Sq(sixth.0, if white { 7 } else { 2 });
+    let clear = |a: Sq, b: Sq, pawn: Sq| {
+        squares_between(a, b).all(|s| s != guard && s != pawn && s != king)
+    };
+    let safe = |s: Sq| {
+        (dist(s, king) > 1 || dist(s, guard) == 1)
+            && !pawn_checks(sixth, white, s)
+            && !pawn_checks(seventh, white, s)
+    };
+    dist(king, q) >= 2
+        && queen_targets(queen)
+            .filter(|&s| ![guard, sixth, seventh, king, q].contains(&s))
+            .filter(|&s| clear(queen, s, sixth))
+            .any(|s| safe(s) && line_between(s, q).is_some() && clear(s, q, seventh))
 }
 
 /// The squares a queen on `from` would reach on an empty board.

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 49] = [
+const EXAMPLES: [(&str, &str, bool, bool); 51] = [
     // The race: the b-pawn runs and queens first; the black h-pawn is far
     // behind.
     (
@@ -72,6 +72,23 @@ const EXAMPLES: [(&str, &str, bool, bool); 49] = [
         false,
         false,
     ),
+    // Black's king two steps from a1 supports its rook pawn, but the new
+    // queen gets there first: c8=Q a3, Qc1 a2, Qa1, and no king can touch
+    // a queen on the queening square.
+    (
+        "1K6/2P5/8/8/p7/1k6/8/8 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // The queen may step onto f1 at once, but Black's king, two steps off,
+    // need not push: Kg2 holds f1 and the pawn.
+    (
+        "8/8/8/3K4/8/5p2/8/3Q3k b - - 0 1",
+        "new_queen_stops_the_pawn",
+        false,
+        false,
+    ),
     // White's king next to the queening square (a2 by b1, e1 by d1) stands
     // in the queen's way or is checked by the pawn: no first check is
     // counted, and the rule stays silent.
@@ -96,12 +113,12 @@ const EXAMPLES: [(&str, &str, bool, bool); 49] = [
         true,
     ),
     // With its king near (g3), a rook pawn on the seventh may hold the
-    // queen: the count asks a move more, and the rule stays silent (here
-    // the queen still wins, which calculation has to find).
+    // queen, but here the queen is first to h1: c8=Q h3, Qc1 h2, Qh1, and
+    // no king can touch a queen on the queening square.
     (
         "6K1/8/2P5/7p/8/6k1/8/8 w - - 0 1",
         "queens_first",
-        false,
+        true,
         true,
     ),
     // White's king shut in the corner by Black's (a1, c1) changes nothing
