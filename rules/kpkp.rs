@@ -183,13 +183,7 @@ fn queen_stops_counted(
 /// seventh then falls to the queen's checks: the king is driven in front
 /// of its pawn, and the queen's king steps nearer each time.
 pub fn first_check(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
-    let clear =
-        |a: Sq, b: Sq| squares_between(a, b).all(|s| s != guard && s != seventh && s != king);
-    let safe =
-        |s: Sq| (dist(s, king) > 1 || dist(s, guard) == 1) && !pawn_checks(seventh, white, s);
-    queen_targets(queen)
-        .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
-        .any(|s| safe(s) && line_between(s, king).is_some() && clear(s, king))
+    first_move_watches(queen, (seventh, white), (king, guard), king)
 }
 
 /// [ML; FINE] Whether the queen on `queen` takes the queening square in
@@ -201,13 +195,26 @@ pub fn first_check(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq)
 /// where no king can touch it: the pawn never queens.
 pub fn controls_first(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
     let q = queening_square(seventh, white);
+    first_move_watches(queen, (seventh, white), (king, guard), q)
+}
+
+/// Whether the queen on `queen`, the other pawn on its seventh rank on
+/// `seventh`, moves along a clear line to a square that pawn does not
+/// attack and its king cannot take it on, and watches `target` from there
+/// along a clear line (or stands on it).
+fn first_move_watches(
+    queen: Sq,
+    (seventh, white): (Sq, bool),
+    (king, guard): (Sq, Sq),
+    target: Sq,
+) -> bool {
     let clear =
         |a: Sq, b: Sq| squares_between(a, b).all(|s| s != guard && s != seventh && s != king);
     let safe =
         |s: Sq| (dist(s, king) > 1 || dist(s, guard) == 1) && !pawn_checks(seventh, white, s);
     queen_targets(queen)
         .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
-        .any(|s| safe(s) && (s == q || line_between(s, q).is_some() && clear(s, q)))
+        .any(|s| safe(s) && (s == target || line_between(s, target).is_some() && clear(s, target)))
 }
 
 /// [ML; FINE] Whether the queen on `queen` stands on, or reaches in one
