@@ -212,7 +212,8 @@ fn first_move_watches(
         |a: Sq, b: Sq| squares_between(a, b).all(|s| s != guard && s != seventh && s != king);
     let safe =
         |s: Sq| (dist(s, king) > 1 || dist(s, guard) == 1) && !pawn_checks(seventh, white, s);
-    queen_targets(queen)
+    piece_attacks(queen, Promo::Queen, queen)
+        .into_iter()
         .filter(|&s| s != guard && s != seventh && s != king && clear(queen, s))
         .any(|s| safe(s) && (s == target || line_between(s, target).is_some() && clear(s, target)))
 }
@@ -248,18 +249,11 @@ pub fn blockades_in_two(queen: Sq, (sixth, white): (Sq, bool), king: Sq, guard: 
             && !pawn_checks(seventh, white, s)
     };
     dist(king, q) >= 2
-        && queen_targets(queen)
+        && piece_attacks(queen, Promo::Queen, queen)
+            .into_iter()
             .filter(|&s| ![guard, sixth, seventh, king, q].contains(&s))
             .filter(|&s| clear(queen, s, sixth))
             .any(|s| safe(s) && line_between(s, q).is_some() && clear(s, q, seventh))
-}
-
-/// The squares a queen on `from` would reach on an empty board.
-fn queen_targets(from: Sq) -> impl Iterator<Item = Sq> {
-    neighbours(from).flat_map(move |n| {
-        let (x, y) = (n.0 - from.0, n.1 - from.1);
-        (1..8).map_while(move |i| from.offset(x * i, y * i))
-    })
 }
 
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
@@ -691,7 +685,9 @@ pub mod level1 {
         // [ML; FINE] After White queens: the new queen is safe, and it
         // moves before Black's pawn reaches the seventh rank (the sixth
         // for a rook or bishop pawn whose king stands near its queening
-        // square); no stalemate, no king shut in a corner.
+        // square), or its first move checks, takes the queening square in
+        // hand or stands on it in time ([`queen_stops`]); no stalemate, no
+        // king shut in a corner.
         Fires("new_queen_stops_the_pawn") <-
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k), WhiteKing(wk),
