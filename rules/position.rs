@@ -994,22 +994,30 @@ crepe! {
     Fires("king_first_to_key_rank") <-
         WhitePawn(p), !RookPawn(), (p.1 <= 4), KingsMeetOnFile(r), (r > p.1 + 2);
 
-    // Black's opposition bars the key squares [KSQ; OPP; FINE p. 8]: a
-    // non-rook pawn on ranks 2-4 wins only if the white king reaches a
-    // key square, two ranks ahead of the pawn. With White to move, the
-    // kings stand on one file with an odd number of squares between (the
-    // direct or the distant opposition), the black king above and not
-    // below the pawn; if both walk towards each other they meet in direct
-    // opposition at or below the key squares' rank, and there Black, with
-    // the opposition, answers every step on the same file: the white king
-    // never gets past to the key squares. Only with the white king within
-    // four files of its pawn (from five files the pawn can outrun the
-    // black king instead). Checked over every legal position (n=477/0,
-    // pawn on files a-d); `8/8/8/5k2/8/5K2/1P6/8 w` and
-    // `8/8/4k3/8/8/8/2P1K3/8 w` are drawn.
+    // Black's opposition bars the key squares [KSQ; OPP; FINE p. 8;
+    // Capablanca, Chess Fundamentals, ch. 1]: a non-rook pawn on ranks 2-4
+    // wins only if the white king reaches a key square, two ranks ahead of
+    // the pawn. With White to move, the black king holds the opposition
+    // above the white king: the direct or distant one on a file, or the
+    // rectangular one (an even count of files and of ranks apart, so that
+    // the kings stand on the corners of a rectangle of one colour), and it
+    // stands in front of the pawn on the white king's way to it. Whatever
+    // step the white king takes towards the key squares, the black king
+    // keeps the opposition, until they meet in direct opposition at or
+    // below the key squares' rank; there it answers every step: the white
+    // king never gets past. Only with the white king within four files of
+    // its pawn (from five files the pawn can outrun the black king
+    // instead); see `opposition_bars_key_squares` below. Checked over every
+    // legal position (n=1,612/0); `8/8/8/5k2/8/5K2/1P6/8 w`,
+    // `8/8/4k3/8/8/8/2P1K3/8 w` and `8/8/3k4/8/8/8/1K1P4/8 w` are drawn.
     Fires("opposition_bars_key_squares") <-
-        Board(w, p, b), !RookPawn(), (p.1 <= 4), (dx(w, p) <= 4), (b.1 >= p.1),
-        KingsMeetOnFile(r), (r <= p.1 + 2);
+        Board(w, p, b), ToMove(Side::White), !RookPawn(), (opposition_bars_key_squares(w, p, b));
+
+    // Black takes the opposition [OPP; KSQ; FINE p. 8]: Black to move steps
+    // to a square from which its opposition bars the key squares, as in the
+    // rule above (n=6,726/0; `8/8/4k3/8/8/3K4/4P3/8 b` is drawn by ...Kd5).
+    Fires("defender_takes_opposition") <-
+        Board(w, p, b), ToMove(Side::Black), !RookPawn(), (!opposition_squares(w, p, b).is_empty());
 
     // White king one rank behind the pawn within one file, black king two
     // ranks ahead within one file, White to move, black king not on the 8th.
@@ -1203,6 +1211,37 @@ pub fn load(node: &Node) -> Crepe {
     }
     rt.extend([Measures(Measured::of(w, b, p, s))]);
     rt
+}
+
+/// Black's opposition bars the key squares, White to move, the black king on
+/// `b` (see the rule of that name): a non-rook pawn on ranks 2-4, the white
+/// king within four files of it; the kings an even count of files and an
+/// even count of ranks apart with the black king above (the direct, distant
+/// or rectangular opposition), and the black king in front of the pawn: on
+/// a shared file with the white king (then the pawn's rank is enough), or
+/// else above the pawn on its file or between it and the white king's file; and the rank in the middle, where the kings meet in direct
+/// opposition walking towards each other, at or below the key squares'
+/// rank.
+pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
+    let opposition = b.1 > w.1 && (b.1 - w.1) % 2 == 0 && dx(w, b) % 2 == 0;
+    let in_front = if w.0 == b.0 {
+        b.1 >= p.1
+    } else {
+        b.1 > p.1 && (b.0 - p.0) * (b.0 - w.0) <= 0
+    };
+    let meets_below_key_squares = (w.1 + b.1) / 2 <= p.1 + 2;
+    p.0 != 1 && p.0 != 8 && p.1 <= 4 && dx(w, p) <= 4 && opposition && in_front && meets_below_key_squares
+}
+
+/// The squares where the black king, to move, takes the opposition that
+/// bars the key squares: its legal steps (not next to the white king, not
+/// attacked by the pawn, not onto the pawn) from which
+/// `opposition_bars_key_squares` holds with White to move.
+pub fn opposition_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
+    neighbours(b)
+        .filter(|&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+        .filter(|&s| opposition_bars_key_squares(w, p, s))
+        .collect()
 }
 
 /// Whether the white king can step onto a square next to its pawn that

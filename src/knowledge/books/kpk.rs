@@ -102,7 +102,9 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 }
 
 /// `{corner}`: a rook pawn's drawing corner; `{blockade}`: the squares
-/// right in front of the pawn where the defender draws.
+/// right in front of the pawn where the defender draws; `{oppose}`: the
+/// squares where the defender, to move, takes the opposition that bars the
+/// key squares.
 fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
@@ -112,6 +114,9 @@ fn words(name: &str, node: &Node) -> Option<Word> {
         "blockade" => node
             .pawn
             .map(|p| Word::Squares(level1::blockade_squares(p))),
+        "oppose" => node
+            .pawn
+            .map(|p| Word::Squares(level1::opposition_squares(node.wk, p, node.bk))),
         _ => None,
     }
 }
