@@ -1013,6 +1013,21 @@ crepe! {
     Fires("opposition_bars_key_squares") <-
         Board(w, p, b), ToMove(Side::White), !RookPawn(), (opposition_bars_key_squares(w, p, b));
 
+    // The defender in front of the key squares [KSQ; OPP; FINE p. 8]: the
+    // black king on the pawn's file three ranks ahead of a non-rook pawn on
+    // ranks 2-4 stands next to all three key squares. The white king gets
+    // to them only with the opposition won in front of its pawn: on the
+    // square in front of the pawn with Black to move, or, White to move,
+    // beside the pawn or diagonally in front of it, from where it steps
+    // into the opposition. Anywhere else the black king keeps the
+    // opposition as the white king comes (n=1,854/0;
+    // `8/8/8/2k5/8/4K3/2P5/8 w` is drawn, and lost with the white king on
+    // d2 or d3).
+    Fires("defender_guards_key_squares") <-
+        Board(w, p, b), !RookPawn(), (p.1 <= 4), (b.0 == p.0), (b.1 == p.1 + 3), ToMove(s),
+        (!(s == Side::White && dx(w, p) == 1 && (w.1 == p.1 || w.1 == p.1 + 1))),
+        (!(s == Side::Black && w.0 == p.0 && w.1 == p.1 + 1));
+
     // Black takes the opposition [OPP; KSQ; FINE p. 8]: Black to move steps
     // to a square from which its opposition bars the key squares, as in the
     // rule above (n=6,726/0; `8/8/4k3/8/8/3K4/4P3/8 b` is drawn by ...Kd5).
