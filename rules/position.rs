@@ -1027,6 +1027,13 @@ crepe! {
         Board(w, p, b), !RookPawn(), (p.1 <= 4), (b.0 == p.0), (b.1 == p.1 + 3), ToMove(s),
         (!(s == Side::White && dx(w, p) == 1 && (w.1 == p.1 || w.1 == p.1 + 1))),
         (!(s == Side::Black && w.0 == p.0 && w.1 == p.1 + 1));
+    // ... or four ranks ahead, the white king unable to step onto a key
+    // square before Black moves: the black king steps down in front of the
+    // key squares first (n=1,728/0; with the black king beside the file
+    // instead, 284 exceptions).
+    Fires("defender_guards_key_squares") <-
+        Board(w, p, b), !RookPawn(), (p.1 <= 4), (b.0 == p.0), (b.1 == p.1 + 4), ToMove(s),
+        (key_square_distance(w, p) >= if s == Side::White { 2 } else { 1 });
 
     // Black takes the opposition [OPP; KSQ; FINE p. 8]: Black to move steps
     // to a square from which its opposition bars the key squares, as in the
