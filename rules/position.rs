@@ -1252,7 +1252,13 @@ pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
         b.1 > p.1 && (b.0 - p.0) * (b.0 - w.0) <= 0
     };
     let meets_below_key_squares = (w.1 + b.1) / 2 <= p.1 + 2;
-    p.0 != 1 && p.0 != 8 && p.1 <= 4 && dx(w, p) <= 4 && opposition && in_front && meets_below_key_squares
+    p.0 != 1
+        && p.0 != 8
+        && p.1 <= 4
+        && dx(w, p) <= 4
+        && opposition
+        && in_front
+        && meets_below_key_squares
 }
 
 /// The squares where the black king, to move, takes the opposition that

@@ -493,6 +493,39 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/5k2/8/5K2/1P6/8 w - - 0 1",
         "8/5k2/8/8/8/5K2/1P6/8 w - - 0 1",
     ),
+    // Capablanca, distant opposition: the kings on b2 and d6 stand on the
+    // corners of a rectangle of one colour, the black king in front of the
+    // d2 pawn on the white king's way: it keeps the opposition (drawn).
+    // With the white king on c3, a file off the rectangle, Kc4 or Kd4
+    // comes first (won).
+    (
+        "opposition_bars_key_squares",
+        "8/8/3k4/8/8/8/1K1P4/8 w - - 0 1",
+        "8/8/3k4/8/8/2K5/3P4/8 w - - 0 1",
+    ),
+    // Black to move takes the opposition: ...Kd5 against Kd3, in front of
+    // the e2 pawn (drawn). From e7 no step reaches such a square (Ke4 and
+    // White wins).
+    (
+        "defender_takes_opposition",
+        "8/8/4k3/8/8/3K4/4P3/8 b - - 0 1",
+        "8/4k3/8/8/8/3K4/4P3/8 b - - 0 1",
+    ),
+    // Key squares: the black king on c5 next to b4, c4 and d4, the white
+    // king on e3 unable to win the opposition in front of the c2 pawn
+    // (drawn); from d3, diagonally in front of it, White to move, it can
+    // (won). Four ranks ahead, on d6 against the d2 pawn, the black king
+    // steps down in time against Kc1 (drawn) but not against Kc3 (won).
+    (
+        "defender_guards_key_squares",
+        "8/8/8/2k5/8/4K3/2P5/8 w - - 0 1",
+        "8/8/8/2k5/8/3K4/2P5/8 w - - 0 1",
+    ),
+    (
+        "defender_guards_key_squares",
+        "8/8/3k4/8/8/8/3P4/2K5 w - - 0 1",
+        "8/8/3k4/8/8/2K5/3P4/8 w - - 0 1",
+    ),
     // Fine p. 9: Kb6 guards c7; the black king on d6 is two moves from c8,
     // and Kb7 comes first. From d7 it reaches c8 at once: not this rule.
     (
