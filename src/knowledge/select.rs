@@ -280,10 +280,13 @@ pub fn decide_among(
             avoid(&after)
         })
         .collect();
+    let mover = mover_of(pos);
+    let held = held_draws(book, mover, &cands, &|n: &Node| eval(book, n));
     let field = Field {
-        mover: mover_of(pos),
+        mover,
         cands: &cands,
         avoided: &avoided,
+        held: &held,
         book,
         before: Node::from_chess(&canon),
     };
@@ -329,12 +332,42 @@ fn candidates(canon: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Vec<Candida
         .collect()
 }
 
+/// Per candidate, whether it leads to a draw the rules prove, where either
+/// side may win (KPKP) and White, playing for the win, moves: a
+/// deterministic rule proves White does not win, and on the board with the
+/// colours swapped, one proves Black does not win either. Elsewhere none:
+/// a proved non-win is then a proved draw or the mover's own proved result.
+fn held_draws(
+    book: &'static Book,
+    mover: Side,
+    cands: &[Candidate],
+    eval: &impl Fn(&Node) -> Evaluation,
+) -> Vec<bool> {
+    let either_wins = std::ptr::eq(book, &books::kpkp::BOOK);
+    let not_won = |e: &Evaluation| e.deterministic && e.weight < VERDICT_THRESHOLD;
+    cands
+        .iter()
+        .map(|c| {
+            either_wins
+                && mover == Side::White
+                && not_won(&c.eval)
+                && not_won(&eval(&Node::from_chess(&to_user(
+                    &c.after,
+                    Orientation::Flipped,
+                ))))
+        })
+        .collect()
+}
+
 /// The candidates of one decision, as the two levels see them.
 struct Field<'a> {
     mover: Side,
     cands: &'a [Candidate],
     /// Per candidate: whether it leads to a position to avoid.
     avoided: &'a [bool],
+    /// Per candidate: whether it leads to a draw the rules prove
+    /// ([`held_draws`]).
+    held: &'a [bool],
     /// The book that judges.
     book: &'static Book,
     /// The position the moves are played from (canonical).
@@ -352,14 +385,34 @@ impl Field<'_> {
             }
     }
 
+    /// The candidate's tier in the level-1 order: 0 proved for the mover;
+    /// then, for a mover who plays for the win where the other side may win
+    /// too, 1 a likely win the rules do not prove, 2 a proved draw, 3 the
+    /// rest (a proved draw keeps what an unproved "probably not a win" may
+    /// lose); elsewhere 1 for the rest.
+    fn tier(&self, i: usize) -> u8 {
+        if self.proved(i) {
+            0
+        } else if !self.held.iter().any(|&h| h) {
+            1
+        } else if self.held[i] {
+            2
+        } else if self.cands[i].eval.weight > VERDICT_THRESHOLD {
+            1
+        } else {
+            3
+        }
+    }
+
     /// Level 1: the best three, best first. Proved moves come before the
-    /// rest, and within each, moves to be avoided last: the pawn side would
+    /// rest (where either side may win, in the tiers of [`Field::tier`]),
+    /// and within each, moves to be avoided last: the pawn side would
     /// rather repeat once than throw a proved win away. Without moves to
     /// avoid this is the plain weight order, as a deterministic weight is
     /// more extreme than any averaged one. The stable sort keeps the
     /// canonical order for ties.
     fn level1_best3(&self) -> Vec<usize> {
-        let rank = |i: usize| (u8::from(!self.proved(i)), self.avoided[i]);
+        let rank = |i: usize| (self.tier(i), self.avoided[i]);
         let mut order: Vec<usize> = (0..self.cands.len()).collect();
         order.sort_by(|&a, &b| {
             let (wa, wb) = (self.cands[a].eval.weight, self.cands[b].eval.weight);
