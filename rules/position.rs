@@ -1241,9 +1241,9 @@ pub fn load(node: &Node) -> Crepe {
 /// even count of ranks apart with the black king above (the direct, distant
 /// or rectangular opposition), and the black king in front of the pawn: on
 /// a shared file with the white king (then the pawn's rank is enough), or
-/// else above the pawn on its file or between it and the white king's file; and the rank in the middle, where the kings meet in direct
-/// opposition walking towards each other, at or below the key squares'
-/// rank.
+/// else above the pawn on its file or between it and the white king's file;
+/// and the rank in the middle, where the kings meet in direct opposition
+/// walking towards each other, at or below the key squares' rank.
 pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
     let opposition = b.1 > w.1 && (b.1 - w.1) % 2 == 0 && dx(w, b) % 2 == 0;
     let in_front = if w.0 == b.0 {
