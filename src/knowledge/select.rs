@@ -333,7 +333,8 @@ fn candidates(canon: &Chess, eval: &impl Fn(&Node) -> Evaluation) -> Vec<Candida
 }
 
 /// Per candidate, whether it leads to a draw the rules prove, where either
-/// side may win (KPKP) and White, playing for the win, moves: a
+/// side may win (a book whose "no win" is not a draw: KPKP) and White,
+/// playing for the win, moves: a
 /// deterministic rule proves White does not win, and on the board with the
 /// colours swapped, one proves Black does not win either. Elsewhere none:
 /// a proved non-win is then a proved draw or the mover's own proved result.
@@ -343,7 +344,7 @@ fn held_draws(
     cands: &[Candidate],
     eval: &impl Fn(&Node) -> Evaluation,
 ) -> Vec<bool> {
-    let either_wins = std::ptr::eq(book, &books::kpkp::BOOK);
+    let either_wins = !book.spec().no_win_is_draw;
     let not_won = |e: &Evaluation| e.deterministic && e.weight < VERDICT_THRESHOLD;
     cands
         .iter()
