@@ -1041,6 +1041,24 @@ crepe! {
     Fires("defender_takes_opposition") <-
         Board(w, p, b), ToMove(Side::Black), !RookPawn(), (!opposition_squares(w, p, b).is_empty());
 
+    // Shouldering [Dvoretsky, Endgame Manual, ch. 1; Clarke, Advances in
+    // Computer Chess 2; FINE p. 7]: White to move, the black king stands
+    // between the white king and the pawn's file (or on the white king's
+    // file), no lower than the white king and inside the square of the
+    // pawn. The pawn cannot run, and the black king, nearer the pawn, walks
+    // to it with its body in the white king's way: the white king must go
+    // round and comes too late to guard it. See `shoulders_king_off` below.
+    // Checked over every legal position (n=3,680/0);
+    // `8/8/3K4/8/3k4/6P1/8/8 w` is drawn; with the white king on e6 the
+    // black king is not between them, and White wins.
+    Fires("defender_between_king_and_pawn") <-
+        Board(w, p, b), ToMove(Side::White), (shoulders_king_off(w, p, b));
+
+    // Black to move steps to such a square (n=10,110/0;
+    // `8/8/K7/8/2k1P3/8/8/8 b` is drawn by ...Kd5).
+    Fires("defender_steps_between") <-
+        Board(w, p, b), ToMove(Side::Black), (!shoulder_squares(w, p, b).is_empty());
+
     // White king one rank behind the pawn within one file, black king two
     // ranks ahead within one file, White to move, black king not on the 8th.
     Fires("kings_behind_and_ahead") <-
@@ -1269,6 +1287,26 @@ pub fn opposition_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
     neighbours(b)
         .filter(|&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
         .filter(|&s| opposition_bars_key_squares(w, p, s))
+        .collect()
+}
+
+/// The black king on `b` shoulders the white king off its pawn, White to
+/// move (see `defender_between_king_and_pawn`): not on the pawn's file, on
+/// or between the files of the white king and the pawn, no lower than the
+/// white king, and inside the square of the pawn by a step (it catches the
+/// pawn after White's move; the double step counted).
+pub fn shoulders_king_off(w: Sq, p: Sq, b: Sq) -> bool {
+    let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
+    let inside_square = dist(b, Sq(p.0, 8)) < moves_to_queen;
+    b.0 != p.0 && w.1 >= b.1 && (b.0 - w.0) * (p.0 - b.0) >= 0 && inside_square
+}
+
+/// The squares where the black king, to move, steps between the white king
+/// and its pawn: its legal steps from which `shoulders_king_off` holds.
+pub fn shoulder_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
+    neighbours(b)
+        .filter(|&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+        .filter(|&s| shoulders_king_off(w, p, s))
         .collect()
 }
 

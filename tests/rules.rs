@@ -511,6 +511,22 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/4k3/8/8/3K4/4P3/8 b - - 0 1",
         "8/4k3/8/8/8/3K4/4P3/8 b - - 0 1",
     ),
+    // Shouldering: the black king on d4, on the white king's file below it
+    // and inside the square of the g3 pawn, walks to the pawn in the white
+    // king's way (drawn). With the white king on e6 the black king is no
+    // longer between it and the pawn (won).
+    (
+        "defender_between_king_and_pawn",
+        "8/8/3K4/8/3k4/6P1/8/8 w - - 0 1",
+        "8/8/4K3/8/3k4/6P1/8/8 w - - 0 1",
+    ),
+    // Black to move steps between: ...Kb5 against Ka7 and the e4 pawn
+    // (drawn). Against Kb6 no step gets between (won).
+    (
+        "defender_steps_between",
+        "8/K7/8/8/k3P3/8/8/8 b - - 0 1",
+        "8/8/1K6/8/k3P3/8/8/8 b - - 0 1",
+    ),
     // Key squares: the black king on c5 next to b4, c4 and d4, the white
     // king on e3 unable to win the opposition in front of the c2 pawn
     // (drawn); from d3, diagonally in front of it, White to move, it can

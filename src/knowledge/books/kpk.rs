@@ -104,7 +104,8 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 /// `{corner}`: a rook pawn's drawing corner; `{blockade}`: the squares
 /// right in front of the pawn where the defender draws; `{oppose}`: the
 /// squares where the defender, to move, takes the opposition that bars the
-/// key squares.
+/// key squares; `{shoulder}`: the squares where it, to move, steps between
+/// the white king and its pawn.
 fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
@@ -117,6 +118,9 @@ fn words(name: &str, node: &Node) -> Option<Word> {
         "oppose" => node
             .pawn
             .map(|p| Word::Squares(level1::opposition_squares(node.wk, p, node.bk))),
+        "shoulder" => node
+            .pawn
+            .map(|p| Word::Squares(level1::shoulder_squares(node.wk, p, node.bk))),
         _ => None,
     }
 }
