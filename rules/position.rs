@@ -861,6 +861,16 @@ crepe! {
     Fires("rook_pawn_king_shut_in") <-
         Board(w, p, b), RookPawn(), (w.0 == p.0), (w.1 >= 7), (w.1 > p.1),
         (b.1 >= 7), (dx(b, p) == 2);
+    // ... or anywhere up the file [FINE p. 9; KPK, rook pawn]: the black
+    // king on the c-file (f-file) level with the white king or above it,
+    // or a rank below with Black to move (it steps up first). Each step of
+    // the white king up the rook file the black king answers on its file,
+    // and the white king never gets to the b-file (g-file) ahead of its
+    // pawn (n=266/0; `8/8/8/8/2k5/K7/P7/8 w` is drawn, and with the black
+    // king on c2 White wins by Kb4).
+    Fires("rook_pawn_king_shut_in") <-
+        Board(w, p, b), RookPawn(), ToMove(s), (w.0 == p.0), (w.1 > p.1), (dx(b, p) == 2),
+        (b.1 >= w.1 || (s == Side::Black && b.1 == w.1 - 1));
 
     // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
     // ranks 2-4, and a key square the white king reaches before the black

@@ -222,6 +222,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "K7/2k5/8/P7/8/8/8/8 w - - 0 1",
         "K7/4k3/8/P7/8/8/8/8 w - - 0 1",
     ),
+    // Fine p. 9, lower down the file: Ka4 is answered by Kc5, and the white
+    // king never reaches b5 (drawn). With the black king on c2, a rank
+    // below and White to move, Kb4 gets out (won).
+    (
+        "rook_pawn_king_shut_in",
+        "8/8/8/8/2k5/K7/P7/8 w - - 0 1",
+        "8/8/8/8/8/K7/P1k5/8 w - - 0 1",
+    ),
     // Wikipedia "Opposition": with White to move Black keeps the opposition and draws.
     (
         "opposition_held_low",
