@@ -395,11 +395,11 @@ pub fn pawns_face(w: Sq, b: Sq) -> bool {
     (w.0 - b.0).abs() <= 1 && b.1 >= w.1
 }
 
-/// [ML; shouldering] Whether the pawn on `own` stands beside its king on
-/// `k`, one step along a shortest way to `target`: a square the king may
-/// need for its walk there, which its own pawn takes.
-pub fn beside_on_the_way(k: Sq, own: Sq, target: Sq) -> bool {
-    dist(k, own) == 1 && dist(own, target) == dist(k, target) - 1
+/// [ML; shouldering] Whether the pawn on `own` stands on a shortest way
+/// of its king on `k` to `target`: a square the king may need for its walk
+/// there, which its own pawn takes.
+pub fn on_the_way(k: Sq, own: Sq, target: Sq) -> bool {
+    dist(k, own) + dist(own, target) == dist(k, target)
 }
 
 /// [ML] Whether the pawn on `own` stands in the way of its king on `k` to
@@ -671,17 +671,17 @@ pub mod level1 {
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
         // Black's pawn does not change it: the pawns do not face each other
         // (no capture, no pawn to win from a blockade), Black's pawn is not
-        // in its own king's way to the queening square, nor in the way of
-        // its king's walk to White's pawn when White's king stands level
-        // with it or above (the draw may be a shouldering walk that the
-        // pawn's square spoils), and Black's king is not shut in (the draw
+        // in its own king's way to the queening square, nor on a shortest
+        // way of its king to White's pawn when White's king stands level
+        // with it or above (the draw may be a shouldering walk that needs
+        // the pawn's square), and Black's king is not shut in (the draw
         // would be a stalemate that Black's pawn moves spoil), nor
         // overloaded.
         Fires("draws_without_the_black_pawn") <-
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
             WhiteKing(wk), (!pawns_face(w, b)),
             (!in_the_kings_way(k, b, queening_square(w, true))),
-            (!(wk.1 >= k.1 && beside_on_the_way(k, b, w))), !BlackKingShutIn(), !Overloaded();
+            (!(wk.1 >= k.1 && on_the_way(k, b, w))), !BlackKingShutIn(), !Overloaded();
         // [ML; FINE] Rook pawns on one file, Black's in front: White's pawn
         // alone is a draw the KPK book proves, and Black's pawn only holds
         // it back. White's pawn can never take it (a pawn takes off its
