@@ -1221,7 +1221,7 @@ impl Measured {
     pub fn of(w: Sq, b: Sq, p: Sq, s: Side) -> Measured {
         let queening_square = Sq(p.0, 8);
         let stop_square = Sq(p.0, p.1 + 1);
-        let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
+        let moves_to_queen = moves_to_queen(p);
         let black_tempo = i8::from(s == Side::Black);
         Measured {
             queening_square,
@@ -1296,10 +1296,21 @@ pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
 /// attacked by the pawn, not onto the pawn) from which
 /// `opposition_bars_key_squares` holds with White to move.
 pub fn opposition_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
-    neighbours(b)
-        .filter(|&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+    defender_steps(w, p, b)
         .filter(|&s| opposition_bars_key_squares(w, p, s))
         .collect()
+}
+
+/// The black king's legal steps from `b`: not next to the white king on
+/// `w`, not onto the pawn on `p` nor a square it attacks.
+fn defender_steps(w: Sq, p: Sq, b: Sq) -> impl Iterator<Item = Sq> {
+    neighbours(b).filter(move |&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+}
+
+/// The pawn's moves to promote from `p`; from the 2nd rank the double step
+/// saves one \[KNOW 2\].
+pub fn moves_to_queen(p: Sq) -> i8 {
+    if p.1 == 2 { 5 } else { 8 - p.1 }
 }
 
 /// The black king on `b` shoulders the white king off its pawn, White to
@@ -1310,10 +1321,10 @@ pub fn opposition_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
 /// pawn's file, that the white king cannot touch even after its move.
 pub fn shoulders_king_off(w: Sq, p: Sq, b: Sq) -> bool {
     let q = Sq(p.0, 8);
-    let moves_to_queen = if p.1 == 2 { 5 } else { 8 - p.1 };
+    let moves = moves_to_queen(p);
     let d = dist(b, q);
-    let inside_square = d < moves_to_queen
-        || (d == moves_to_queen
+    let inside_square = d < moves
+        || (d == moves
             && neighbours(b).any(|s| s.0 != p.0 && dist(s, q) == d - 1 && dist(s, w) >= 3));
     b.0 != p.0 && w.1 >= b.1 && (b.0 - w.0) * (p.0 - b.0) >= 0 && inside_square
 }
@@ -1321,8 +1332,7 @@ pub fn shoulders_king_off(w: Sq, p: Sq, b: Sq) -> bool {
 /// The squares where the black king, to move, steps between the white king
 /// and its pawn: its legal steps from which `shoulders_king_off` holds.
 pub fn shoulder_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
-    neighbours(b)
-        .filter(|&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+    defender_steps(w, p, b)
         .filter(|&s| shoulders_king_off(w, p, s))
         .collect()
 }
