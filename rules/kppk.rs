@@ -46,7 +46,7 @@ use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 
 #[allow(unused_imports)]
-use crate::board::geometry::{Promo, Side, Sq, dist, neighbours, pawn_attacks, unbarred_path};
+use crate::board::geometry::{Promo, Side, Sq, dist, dx, neighbours, pawn_attacks, unbarred_path};
 use crate::knowledge::books::kpk::level1::{ahead_of_pawn, blockade_squares};
 
 /// A finalist's place among the level-1 best three.
@@ -331,8 +331,14 @@ pub mod level1 {
         // [ML; FINE] Doubled rook pawns, the black king in front of them,
         // and the front pawn alone a draw whoever moves: the rear pawn's
         // tempo moves do not help, for the king never leaves the corner.
+        // Off the corner's lane (the pawns' file and the next) with the
+        // white king level with it or above, the front pawn's draw may be
+        // a shouldering walk to it, and after taking it the black king
+        // stands out of the corner against the rear pawn
+        // (`8/3K4/8/8/3k4/P7/P7/8 w` is won): not there.
         Fires("doubled_rook_pawns_corner") <-
-            DoubledRookPawns(f), BlackKing(b), (b.1 > f.1),
+            DoubledRookPawns(f), BlackKing(b), WhiteKing(w), (b.1 > f.1),
+            (dx(b, f) <= 1 || w.1 < b.1),
             AloneProves(f, Side::White, Alone::Draws), AloneProves(f, Side::Black, Alone::Draws);
         // [FINE; ML] Doubled pawns one or two squares apart: the black
         // king comes to blockade the front pawn before the white king can
