@@ -972,6 +972,22 @@ crepe! {
         Board(w, p, b), ToMove(Side::Black), (p.1 == 6), (w.1 == 6), (dx(w, p) == 1),
         (b.1 == 8), (dx(b, w) == 1);
 
+    // The king beside its pawn on the 6th [FINE p. 8; OPP]: the white king
+    // on the 6th beside a non-rook pawn guards it and both squares beside
+    // the stop square. The defender holds only by the opposition on the
+    // back rank: facing the white king with White to move
+    // (`opposition_pawn_beside`), or a step from it with Black to move
+    // (`sixth_rank_opposition_draw`). Anywhere else the pawn advances with
+    // its king beside it, or the king steps onto a key square. The
+    // knight-pawn stalemate corner (the black king on the rook file beside
+    // the pawn, on the 7th or 8th) is left out (n=1,278, no exception).
+    Fires("king_beside_pawn_on_sixth") <-
+        Board(w, p, b), ToMove(s), !RookPawn(), !Stalemate(), (p.1 == 6), (w.1 == 6),
+        (dx(w, p) == 1),
+        let holds = (b.1 == 8 && (if s == Side::White { b.0 == w.0 } else { dx(b, w) == 1 })),
+        let corner = ((p.0 == 2 || p.0 == 7) && (b.0 == 1 || b.0 == 8) && dx(b, p) == 1 && b.1 >= 7),
+        (!holds), (!corner);
+
     // Opposition against a king in front on the low ranks [KNOW 4, n=18/0]:
     // white king directly in front of a non-rook pawn on ranks 2-4, black
     // king facing it, White to move: White must give way.
@@ -1054,7 +1070,7 @@ crepe! {
     // Shouldering [Dvoretsky, Endgame Manual, ch. 1; Clarke, Advances in
     // Computer Chess 2; FINE p. 7]: White to move, the black king stands
     // between the white king and the pawn's file (or on the white king's
-    // file), no lower than the white king and inside the square of the
+    // file), no higher than the white king and inside the square of the
     // pawn (or on its edge, with a step into it that the white king cannot
     // touch even after its move). The pawn cannot run, and the black king,
     // nearer the pawn, walks to it with its body in the white king's way:
@@ -1070,6 +1086,19 @@ crepe! {
     // `8/8/K7/8/2k1P3/8/8/8 b` is drawn by ...Kd5).
     Fires("defender_steps_between") <-
         Board(w, p, b), ToMove(Side::Black), (!shoulder_squares(w, p, b).is_empty());
+
+    // The defender level with the pawn [Dvoretsky, Endgame Manual, ch. 1
+    // (shouldering); FINE p. 7]: Black to move, its king on the pawn's rank
+    // (the pawn past its double step), off its file, with the white king on
+    // the black king's file or farther from the pawn, and inside the square
+    // of the pawn. The black king attacks the pawn from the side: if the
+    // pawn stays it falls, if it runs the king follows it inside its square
+    // and stops it, and the white king, behind the black king, comes too
+    // late to guard it (n=4,460, no exception; `8/8/8/5K2/8/2P2k2/8/8 b`
+    // is drawn by ...Ke3).
+    Fires("defender_level_with_pawn") <-
+        Board(w, p, b), ToMove(Side::Black), (p.1 >= 3), (b.1 == p.1), (b.0 != p.0),
+        ((b.0 - w.0) * (p.0 - b.0) >= 0), (dist(b, Sq(p.0, 8)) <= moves_to_queen(p) + 1);
 
     // White king one rank behind the pawn within one file, black king two
     // ranks ahead within one file, White to move, black king not on the 8th.
@@ -1315,7 +1344,7 @@ pub fn moves_to_queen(p: Sq) -> i8 {
 
 /// The black king on `b` shoulders the white king off its pawn, White to
 /// move (see `defender_between_king_and_pawn`): not on the pawn's file, on
-/// or between the files of the white king and the pawn, no lower than the
+/// or between the files of the white king and the pawn, no higher than the
 /// white king, and inside the square of the pawn (the double step
 /// counted): by a step, or on its edge with a step into it, off the
 /// pawn's file, that the white king cannot touch even after its move.

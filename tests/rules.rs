@@ -535,6 +535,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/K7/8/8/k3P3/8/8/8 b - - 0 1",
         "8/8/1K6/8/k3P3/8/8/8 b - - 0 1",
     ),
+    // Dvoretsky ch. 1: level with the pawn, the white king behind it,
+    // Black to move draws (...Ke3); White to move wins.
+    (
+        "defender_level_with_pawn",
+        "8/8/8/5K2/8/2P2k2/8/8 b - - 0 1",
+        "8/8/8/5K2/8/2P2k2/8/8 w - - 0 1",
+    ),
     // Key squares: the black king on c5 next to b4, c4 and d4, the white
     // king on e3 unable to win the opposition in front of the c2 pawn
     // (drawn); from d3, diagonally in front of it, White to move, it can
@@ -625,6 +632,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "sixth_rank_opposition_draw",
         "2k5/8/1KP5/8/8/8/8/8 b - - 0 1",
         "1k6/8/1KP5/8/8/8/8/8 b - - 0 1",
+    ),
+    // Fine p. 8: with Black to move from c8 the black king must give way
+    // (Kb8 b7); with White to move it faces the white king and holds.
+    (
+        "king_beside_pawn_on_sixth",
+        "2k5/8/1PK5/8/8/8/8/8 b - - 0 1",
+        "2k5/8/1PK5/8/8/8/8/8 w - - 0 1",
     ),
     // Fine p. 7: the white king on h1, six ranks below the black king on c7;
     // five ranks below, not this rule.
