@@ -656,13 +656,18 @@ crepe! {
 
     // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
     // should stand in front of the pawn"]: the black king four ranks in front
-    // of the pawn, within a file, the white king behind its pawn (or level
-    // with it, the black king right on the pawn's file): the defender has
-    // time to step back to the blockade (n=2,112 and 1,104, no exception).
+    // of the pawn, within a file, has time to step back to the blockade when
+    // the white king is behind its pawn (level with it will do with Black to
+    // move, the defender's tempo; n=2,574, no exception), or level with it
+    // and unable to go round the defender: the black king on the pawn's
+    // file, or one file off on the white king's side, so that the white
+    // king's road ahead runs into it (n=1,440, no exception).
     Fires("defender_four_ahead") <-
-        Board(w, p, b), (b.1 == p.1 + 4), (dx(b, p) <= 1), (w.1 < p.1);
+        Board(w, p, b), ToMove(s), (b.1 == p.1 + 4), (dx(b, p) <= 1),
+        (w.1 < p.1 + if s == Side::Black { 1 } else { 0 });
     Fires("defender_four_ahead") <-
-        Board(w, p, b), (b.1 == p.1 + 4), (b.0 == p.0), (w.1 <= p.1);
+        Board(w, p, b), (b.1 == p.1 + 4), (w.1 <= p.1),
+        (b.0 == p.0 || (dx(b, p) == 1 && w.1 == p.1 && (w.0 - p.0) * (b.0 - p.0) > 0));
 
     // The defender walks to the blockade [FINE p. 7, counting tempi; KPK,
     // "the defending king should stand in front of the pawn"]: inside the
