@@ -402,6 +402,14 @@ pub fn on_the_way(k: Sq, own: Sq, target: Sq) -> bool {
     dist(k, own) + dist(own, target) == dist(k, target)
 }
 
+/// [ML; shouldering] Whether the pawn on `own` stands on a shortest way of
+/// its king on `k` to the other pawn on `pawn` (White's, moving up) or to a
+/// square ahead of it on its file: the walk that catches a pawn follows it
+/// up its file, and its own pawn may take a square of that walk.
+pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
+    (pawn.1..=8).any(|r| on_the_way(k, own, Sq(pawn.0, r)))
+}
+
 /// [ML] Whether the pawn on `own` stands in the way of its king on `k` to
 /// `target`: every shortest way of the king there steps on the pawn's
 /// square, so that going round it costs a move. A rook pawn's queening
@@ -672,8 +680,9 @@ pub mod level1 {
         // Black's pawn does not change it: the pawns do not face each other
         // (no capture, no pawn to win from a blockade), Black's pawn is not
         // in its own king's way to the queening square, nor on a shortest
-        // way of its king to White's pawn when White's king stands level
-        // with it or above (the draw may be a shouldering walk that needs
+        // way of its king to White's pawn or a square ahead of it when
+        // White's king stands level with it or above (the draw may be a
+        // shouldering walk, or a walk beside the running pawn, that needs
         // the pawn's square), and Black's king is not shut in (the draw
         // would be a stalemate that Black's pawn moves spoil), nor
         // overloaded.
@@ -681,7 +690,7 @@ pub mod level1 {
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
             WhiteKing(wk), (!pawns_face(w, b)),
             (!in_the_kings_way(k, b, queening_square(w, true))),
-            (!(wk.1 >= k.1 && on_the_way(k, b, w))), !BlackKingShutIn(), !Overloaded();
+            (!(wk.1 >= k.1 && on_the_way_ahead(k, b, w))), !BlackKingShutIn(), !Overloaded();
         // [ML; FINE] Rook pawns on one file, Black's in front: White's pawn
         // alone is a draw the KPK book proves, and Black's pawn only holds
         // it back. White's pawn can never take it (a pawn takes off its
