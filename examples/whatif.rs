@@ -56,5 +56,8 @@ fn main() {
             unproved += 1;
         }
     }
-    println!("{} decided, unproved within {plies} plies: {unproved}", decided.len());
+    println!(
+        "{} decided, unproved within {plies} plies: {unproved}",
+        decided.len()
+    );
 }
