@@ -403,11 +403,15 @@ pub fn on_the_way(k: Sq, own: Sq, target: Sq) -> bool {
 }
 
 /// [ML; shouldering] Whether the pawn on `own` stands on a shortest way of
-/// its king on `k` to the other pawn on `pawn` (White's, moving up) or to a
-/// square ahead of it on its file: the walk that catches a pawn follows it
-/// up its file, and its own pawn may take a square of that walk.
+/// its king on `k` to the other pawn on `pawn` (White's, moving up), or to a
+/// square ahead of it on its file that the king reaches no more than a move
+/// after the pawn: the walk that catches a pawn meets it up its file, and
+/// its own pawn may take a square of that walk.
 pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
-    (pawn.1..=8).any(|r| on_the_way(k, own, Sq(pawn.0, r)))
+    on_the_way(k, own, pawn)
+        || (pawn.1 + 1..=8)
+            .map(|r| Sq(pawn.0, r))
+            .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && on_the_way(k, own, t))
 }
 
 /// [ML] Whether the pawn on `own` stands in the way of its king on `k` to

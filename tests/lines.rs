@@ -98,19 +98,13 @@ fn defender_keeps_the_distant_opposition() {
     let truth = common::truth("defender_keeps_the_distant_opposition");
     for (fen, san, criterion) in [
         // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5. (Level 1 now proves
-        // Kb5 and Kb7 lost, by `king_takes_opposition_ahead`, so the
-        // proof decides before the criterion is asked.)
-        (
-            "8/8/k7/8/8/8/K1P5/8 b - - 0 1",
-            "Kb6",
-            "not_proved_against_mover",
-        ),
+        // Kb5 and Kb7 lost, by `king_takes_opposition_ahead`, and Kb6
+        // drawn, by `defender_four_ahead`: the white king level with its
+        // pawn on the black king's side cannot go round it; so the proof
+        // decides before the criterion is asked.)
+        ("8/8/k7/8/8/8/K1P5/8 b - - 0 1", "Kb6", "proved_for_mover"),
         // Kd5 loses to Kd3; Kd6 answers Kd3 with Kd5 (as above).
-        (
-            "8/8/4k3/8/8/8/2P1K3/8 b - - 0 1",
-            "Kd6",
-            "not_proved_against_mover",
-        ),
+        ("8/8/4k3/8/8/8/2P1K3/8 b - - 0 1", "Kd6", "proved_for_mover"),
         // The white king far from its pawn: Kg8 (the opposition) loses;
         // the black king heads for the pawn instead.
         (
