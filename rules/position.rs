@@ -658,10 +658,11 @@ crepe! {
     // should stand in front of the pawn"]: the black king four ranks in front
     // of the pawn, within a file, has time to step back to the blockade when
     // the white king is behind its pawn (level with it will do with Black to
-    // move, the defender's tempo; n=2,574, no exception), or level with it
-    // and unable to go round the defender: the black king on the pawn's
-    // file, or one file off on the white king's side, so that the white
-    // king's road ahead runs into it (n=1,440, no exception).
+    // move, the defender's tempo; n=2,574 over every legal position, no
+    // exception), or level with it and unable to go round the defender:
+    // the black king on the pawn's file, or one file off on the white
+    // king's side, so that the white king's road ahead runs into it
+    // (n=1,440 over every legal position, no exception).
     Fires("defender_four_ahead") <-
         Board(w, p, b), ToMove(s), (b.1 == p.1 + 4), (dx(b, p) <= 1),
         (w.1 < p.1 + if s == Side::Black { 1 } else { 0 });
@@ -985,7 +986,8 @@ crepe! {
     // (`sixth_rank_opposition_draw`). Anywhere else the pawn advances with
     // its king beside it, or the king steps onto a key square. The
     // knight-pawn stalemate corner (the black king on the rook file beside
-    // the pawn, on the 7th or 8th) is left out (n=1,278, no exception).
+    // the pawn, on the 7th or 8th) is left out (n=1,278 over every legal
+    // position, no exception).
     Fires("king_beside_pawn_on_sixth") <-
         Board(w, p, b), ToMove(s), !RookPawn(), !Stalemate(), (p.1 == 6), (w.1 == 6),
         (dx(w, p) == 1),
@@ -1099,8 +1101,8 @@ crepe! {
     // of the pawn. The black king attacks the pawn from the side: if the
     // pawn stays it falls, if it runs the king follows it inside its square
     // and stops it, and the white king, behind the black king, comes too
-    // late to guard it (n=4,460, no exception; `8/8/8/5K2/8/2P2k2/8/8 b`
-    // is drawn by ...Ke3).
+    // late to guard it (n=4,460 over every legal position, no exception;
+    // `8/8/8/5K2/8/2P2k2/8/8 b` is drawn by ...Ke3).
     Fires("defender_level_with_pawn") <-
         Board(w, p, b), ToMove(Side::Black), (p.1 >= 3), (b.1 == p.1), (b.0 != p.0),
         ((b.0 - w.0) * (p.0 - b.0) >= 0), (dist(b, Sq(p.0, 8)) <= moves_to_queen(p) + 1);
