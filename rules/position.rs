@@ -1104,8 +1104,8 @@ crepe! {
     // late to guard it (n=4,460 over every legal position, no exception;
     // `8/8/8/5K2/8/2P2k2/8/8 b` is drawn by ...Ke3).
     Fires("defender_level_with_pawn") <-
-        Board(w, p, b), ToMove(Side::Black), (p.1 >= 3), (b.1 == p.1), (b.0 != p.0),
-        ((b.0 - w.0) * (p.0 - b.0) >= 0), (dist(b, Sq(p.0, 8)) <= moves_to_queen(p) + 1);
+        Board(w, p, b), ToMove(Side::Black), Measures(me), let m = me.square_margin, (p.1 >= 3),
+        (b.1 == p.1), (b.0 != p.0), ((b.0 - w.0) * (p.0 - b.0) >= 0), (m <= 0);
 
     // White king one rank behind the pawn within one file, black king two
     // ranks ahead within one file, White to move, black king not on the 8th.
