@@ -9,8 +9,9 @@ use pecp::judges::truth::Truth;
 use shakmaty::Color;
 
 /// The classification floor of the rules on the position alone, as `pecp
-/// validate` measures it (0.9897: no clause of fitted king placements).
-const FLOOR_CLASSIFICATION: f64 = 0.9897;
+/// validate` measures it (0.9894: no clause of fitted king placements, and
+/// none of the fitted rules that calculation made redundant).
+const FLOOR_CLASSIFICATION: f64 = 0.9894;
 
 /// The floor of the verdict with its one-ply proof, the classification
 /// `pecp validate` reports (0.9969): never below 99.60%.
@@ -114,9 +115,10 @@ fn check(report: &pecp::apps::validate::Report) {
         "the moves prove a wrong verdict"
     );
     // Proved without calculation (a rule, or one move ahead): a floor
-    // that only rises as the rules learn.
+    // that rises as the rules learn and falls only where a fitted rule is
+    // retired because calculation proves the same.
     assert!(p.moves.positions > 0, "{p:?}");
-    assert!(p.rule.positions + p.moves.positions >= 326_384, "{p:?}");
+    assert!(p.rule.positions + p.moves.positions >= 325_840, "{p:?}");
     // Calculation proves what the rules leave unproved, never wrongly, and
     // refutes the moves that throw the value away.
     assert_eq!(
@@ -124,9 +126,9 @@ fn check(report: &pecp::apps::validate::Report) {
         "calculation proves a wrong verdict"
     );
     if p.calc == 4 && report.positions == 331_352 {
-        assert!(p.unproved <= 442, "unproved rose: {p:?}");
+        assert!(p.unproved <= 394, "unproved rose: {p:?}");
         assert_eq!(report.refutations.value_losing, 406_908);
-        assert!(report.refutations.mute <= 530, "{:?}", report.refutations);
+        assert!(report.refutations.mute <= 464, "{:?}", report.refutations);
     }
 }
 
