@@ -26,7 +26,8 @@ fn main() {
     let file = args.next().expect("an EPD file");
     let without: Vec<String> = match (args.next().as_deref(), args.next()) {
         (Some("--without"), Some(ids)) => ids.split(',').map(str::to_owned).collect(),
-        _ => Vec::new(),
+        (None, None) => Vec::new(),
+        _ => panic!("after the EPD file only --without RULE,RULE"),
     };
     let table = books::kpk::BOOK.rules();
     let mut retired = pecp::knowledge::weights::RuleSet::default();

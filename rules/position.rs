@@ -362,11 +362,10 @@ crepe! {
     // The double step escapes the defender [FINE p. 7; KNOW 2]: a non-rook
     // pawn on its starting square and the black king on the 3rd rank or
     // lower, not touching it, so that the double step puts the pawn above
-    // it; the white king one or two ranks above the black king, keeping it
-    // down (it guards the rank between them wherever the black king would
-    // cross it in front of it), and no farther from the pawn than the black
-    // king: it guards the pawn on its way, and the black king can only
-    // chase it from behind (n=858 with the pawn on files a-d, no exception).
+    // it; the white king one or two ranks above the black king, barring its
+    // way up, and no farther from the pawn than the black king: it guards
+    // the pawn on its way, and the black king can only chase it from
+    // behind (n=858 with the pawn on files a-d, no exception).
     Fires("double_step_escapes_defender") <-
         Board(w, p, b), !RookPawn(), (p.1 == 2), (b.1 <= 3), (dist(b, p) >= 2), (w.1 > b.1),
         (w.1 <= b.1 + 2), (dist(w, p) <= dist(b, p));
