@@ -1049,11 +1049,12 @@ crepe! {
     // step the white king takes towards the key squares, the black king
     // keeps the opposition, until they meet in direct opposition at or
     // below the key squares' rank; there it answers every step: the white
-    // king never gets past. Only with the white king within four files of
-    // its pawn (from five files the pawn can outrun the black king
-    // instead); see `opposition_bars_key_squares` below. Checked over every
-    // legal position (n=1,612/0); `8/8/8/5k2/8/5K2/1P6/8 w`,
-    // `8/8/4k3/8/8/8/2P1K3/8 w` and `8/8/3k4/8/8/8/1K1P4/8 w` are drawn.
+    // king never gets past. Only with the black king inside the square of
+    // the pawn [FINE p. 7]: from outside it, the pawn outruns it while the
+    // kings dance. See `opposition_bars_key_squares` below. Checked over
+    // every legal position (n=1,978/0); `8/8/8/5k2/8/5K2/1P6/8 w`,
+    // `8/8/4k3/8/8/8/2P1K3/8 w`, `8/8/3k4/8/8/8/1K1P4/8 w` and
+    // `8/8/8/6k1/1P6/8/8/6K1 w` are drawn.
     Fires("opposition_bars_key_squares") <-
         Board(w, p, b), ToMove(Side::White), !RookPawn(), (opposition_bars_key_squares(w, p, b));
 
@@ -1313,8 +1314,8 @@ pub fn load(node: &Node) -> Crepe {
 }
 
 /// Black's opposition bars the key squares, White to move, the black king on
-/// `b` (see the rule of that name): a non-rook pawn on ranks 2-4, the white
-/// king within four files of it; the kings an even count of files and an
+/// `b` (see the rule of that name): a non-rook pawn on ranks 2-4, the black
+/// king inside its square (White to move, the double step counted); the kings an even count of files and an
 /// even count of ranks apart with the black king above (the direct, distant
 /// or rectangular opposition), and the black king in front of the pawn: on
 /// a shared file with the white king (then the pawn's rank is enough), or
@@ -1329,10 +1330,11 @@ pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
         b.1 > p.1 && (b.0 - p.0) * (b.0 - w.0) <= 0
     };
     let meets_below_key_squares = (w.1 + b.1) / 2 <= p.1 + 2;
+    let inside_square = dist(b, Sq(p.0, 8)) <= moves_to_queen(p);
     p.0 != 1
         && p.0 != 8
         && p.1 <= 4
-        && dx(w, p) <= 4
+        && inside_square
         && opposition
         && in_front
         && meets_below_key_squares

@@ -519,6 +519,16 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/8/8/1K1P4/8 w - - 0 1",
         "8/8/3k4/8/8/2K5/3P4/8 w - - 0 1",
     ),
+    // Fine, the square of the pawn: the distant opposition on the g-file
+    // bars the key squares of the b2 pawn five files away, the black king
+    // on g7 inside its square (drawn). With the pawn on b4 and the kings on
+    // g1 and g5, the black king stands outside the square and the pawn
+    // runs (won).
+    (
+        "opposition_bars_key_squares",
+        "8/6k1/8/8/8/8/1P6/6K1 w - - 0 1",
+        "8/8/8/6k1/1P6/8/8/6K1 w - - 0 1",
+    ),
     // Black to move takes the opposition: ...Kd5 against Kd3, in front of
     // the e2 pawn (drawn). From e7 no step reaches such a square (Ke4 and
     // White wins).
