@@ -693,10 +693,14 @@ crepe! {
     // ... or, the pawn on the 2nd to 4th rank (its key squares two ranks
     // ahead, room in front of them for the defender), by a road the white
     // king cannot bar even counting that it may never step next to the
-    // black king: the defender shoulders it off on the way.
+    // black king: the defender shoulders it off on the way. On the 5th the
+    // key squares begin beside the blockade [KSQ], so there the black king
+    // must also win the race to them outright (counted move by move): else
+    // the white king steps onto one beside it.
     Fires("defender_reaches_blockade") <-
-        Board(w, p, b), ToMove(s), !RookPawn(), (p.1 <= 4), Measures(me),
-        let m = me.square_margin, (m <= 0), (shoulders_to_blockade(w, b, p, s));
+        Board(w, p, b), ToMove(s), !RookPawn(), (p.1 <= 5), Measures(me),
+        let m = me.square_margin, (m <= 0), let tk = me.key_square_race, (p.1 <= 4 || tk < 0),
+        (shoulders_to_blockade(w, b, p, s));
 
     // The attacker gone too far [KSQ; FINE pp. 7-9]: a pawn on rank 3 or 4,
     // the black king on or next to a key square, the white king three ranks

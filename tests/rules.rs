@@ -459,6 +459,15 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/4k3/8/1P6/4K3 w - - 0 1",
         "8/8/8/8/4k3/8/1PK5/8 w - - 0 1",
     ),
+    // Key squares, the pawn on the 5th: from f7 the black king walks to
+    // the blockade on b6 or b7 and wins the race to the key squares
+    // against the king on f5 (drawn); against the king on e5 the race is
+    // even, and the white king gets to a key square first (won).
+    (
+        "defender_reaches_blockade",
+        "8/5k2/8/1P3K2/8/8/8/8 b - - 0 1",
+        "8/5k2/8/1P2K3/8/8/8/8 b - - 0 1",
+    ),
     // Key squares: the white king has run three ranks past the defender, which guards them.
     (
         "attacker_gone_too_far",
