@@ -1084,6 +1084,17 @@ crepe! {
         Board(w, p, b), !RookPawn(), (p.1 <= 4), (b.0 == p.0), (b.1 == p.1 + 4), ToMove(s),
         (key_square_distance(w, p) >= if s == Side::White { 2 } else { 1 });
 
+    // The defender walks in front of the key squares [KSQ; FINE p. 7,
+    // counting tempi]: inside the square, the black king walks to the
+    // square three ranks ahead of a non-rook pawn on ranks 2-4 (next to all
+    // three key squares) by a road the white king cannot bar, and gets
+    // there before the white king can stand beside its pawn, from where it
+    // would step into the opposition: `defender_guards_key_squares` holds
+    // when it arrives.
+    Fires("defender_walks_in_front_of_key_squares") <-
+        Board(w, p, b), !RookPawn(), (p.1 <= 4), ToMove(s), Measures(me),
+        let m = me.square_margin, (m <= 0), (walks_to_guard_key_squares(w, b, p, s));
+
     // Black takes the opposition [OPP; KSQ; FINE p. 8]: Black to move steps
     // to a square from which its opposition bars the key squares, as in the
     // rule above (n=6,726/0; `8/8/4k3/8/8/3K4/4P3/8 b` is drawn by ...Kd5).
@@ -1432,6 +1443,29 @@ pub fn shoulders_to_blockade(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
     let allowed = |q: Sq| ahead_of_pawn(q, p);
     allowed(b)
         && shouldered_path(b, w, s == Side::White, &targets, &allowed, p, 8).is_some_and(|n| n >= 1)
+}
+
+/// Whether the black king on `b`, not there yet, walks to the square three
+/// ranks ahead of the pawn on `p` on its file (next to all three key
+/// squares) by a road the white king on `w` cannot bar ([`unbarred_path`]),
+/// `s` to move, keeping ahead of the pawn ([`ahead_of_pawn`]), in fewer
+/// moves than the white king needs to stand beside its pawn (a file off,
+/// level with it or a rank ahead), where it would win the opposition.
+pub fn walks_to_guard_key_squares(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
+    let target = Sq(p.0, p.1 + 3);
+    let allowed = |q: Sq| ahead_of_pawn(q, p);
+    let beside = [-1, 1]
+        .into_iter()
+        .flat_map(|f| [Sq(p.0 + f, p.1), Sq(p.0 + f, p.1 + 1)])
+        .filter(|q| q.on_board())
+        .map(|q| dist(w, q))
+        .min()
+        .unwrap_or(8);
+    let white_moves = |n: i8| if s == Side::White { n } else { n - 1 };
+    b != target
+        && allowed(b)
+        && unbarred_path(b, w, s == Side::White, &[target], &allowed, 8)
+            .is_some_and(|n| beside > white_moves(n))
 }
 
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an

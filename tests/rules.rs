@@ -584,6 +584,15 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/8/8/3P4/2K5 w - - 0 1",
         "8/8/3k4/8/8/2K5/3P4/8 w - - 0 1",
     ),
+    // The black king walks from e8 to b5, in front of the key squares of
+    // the b2 pawn, in three moves; the white king on g1 needs four to stand
+    // beside its pawn (drawn). From f1 it needs three and wins the
+    // opposition (won).
+    (
+        "defender_walks_in_front_of_key_squares",
+        "4k3/8/8/8/8/8/1P6/6K1 w - - 0 1",
+        "4k3/8/8/8/8/8/1P6/5K2 w - - 0 1",
+    ),
     // Fine p. 9: Kb6 guards c7; the black king on d6 is two moves from c8,
     // and Kb7 comes first. From d7 it reaches c8 at once: not this rule.
     (

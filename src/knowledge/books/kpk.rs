@@ -9,7 +9,7 @@
 use rustc_hash::FxBuildHasher;
 
 use crate::board::facts::Node;
-use crate::board::geometry::Side;
+use crate::board::geometry::{Side, Sq};
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::weights::{RuleSet, RuleTable};
 
@@ -105,7 +105,8 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 /// right in front of the pawn where the defender draws; `{oppose}`: the
 /// squares where the defender, to move, takes the opposition that bars the
 /// key squares; `{shoulder}`: the squares where it, to move, steps between
-/// the white king and its pawn.
+/// the white king and its pawn; `{front}`: the square three ranks ahead of
+/// the pawn on its file, next to all three key squares.
 fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
@@ -121,6 +122,7 @@ fn words(name: &str, node: &Node) -> Option<Word> {
         "shoulder" => node
             .pawn
             .map(|p| Word::Squares(level1::shoulder_squares(node.wk, p, node.bk))),
+        "front" => node.pawn.map(|p| Word::Squares(vec![Sq(p.0, p.1 + 3)])),
         _ => None,
     }
 }
