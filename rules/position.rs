@@ -1090,16 +1090,39 @@ crepe! {
     // three key squares) by a road the white king cannot bar, and gets
     // there before the white king can stand beside its pawn, from where it
     // would step into the opposition: `defender_guards_key_squares` holds
-    // when it arrives.
+    // when it arrives. Checked over every legal position (n=25,634/0).
     Fires("defender_walks_in_front_of_key_squares") <-
         Board(w, p, b), !RookPawn(), (p.1 <= 4), ToMove(s), Measures(me),
         let m = me.square_margin, (m <= 0), (walks_to_guard_key_squares(w, b, p, s));
 
     // Black takes the opposition [OPP; KSQ; FINE p. 8]: Black to move steps
     // to a square from which its opposition bars the key squares, as in the
-    // rule above (n=6,726/0; `8/8/4k3/8/8/3K4/4P3/8 b` is drawn by ...Kd5).
+    // rule above (n=8,282/0; `8/8/4k3/8/8/3K4/4P3/8 b` is drawn by ...Kd5).
     Fires("defender_takes_opposition") <-
         Board(w, p, b), ToMove(Side::Black), !RookPawn(), (!opposition_squares(w, p, b).is_empty());
+
+    // Corresponding squares [Wikipedia, "Corresponding squares"; Dvoretsky,
+    // Endgame Manual, ch. 1]: White to move, the black king inside the
+    // square of a non-rook pawn on ranks 2-4 stands one file nearer the
+    // pawn than the white king, on its side of the pawn (or on its file),
+    // and an even count of ranks above, four or more: a square that
+    // corresponds to the white king's. Should the white king step onto the
+    // black king's file it gets only the distant opposition, and the black
+    // king, a file ahead, steps towards the pawn; any other step it answers
+    // on the next corresponding square, until it stands in front of the key
+    // squares. (Two ranks above, the white king's sideways step takes the
+    // direct opposition: not this rule.) The kings meet at or below the key
+    // squares' rank. Checked over every legal position (n=566/0);
+    // `8/8/4k3/8/8/8/1P3K2/8 w` is drawn, and `8/8/8/4k3/8/5K2/1P6/8 w`
+    // won.
+    Fires("defender_on_corresponding_square") <-
+        Board(w, p, b), ToMove(Side::White), !RookPawn(), (corresponds_a_file_nearer(w, p, b));
+
+    // Black to move steps onto such a corresponding square (n=3,562/0;
+    // `8/8/5k2/8/8/8/1P3K2/8 b` is drawn by ...Ke6 alone).
+    Fires("defender_steps_to_corresponding_square") <-
+        Board(w, p, b), ToMove(Side::Black), !RookPawn(),
+        (!corresponding_squares(w, p, b).is_empty());
 
     // Shouldering [Dvoretsky, Endgame Manual, ch. 1; Clarke, Advances in
     // Computer Chess 2; FINE p. 7]: White to move, the black king stands
@@ -1362,6 +1385,37 @@ pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
 pub fn opposition_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
     defender_steps(w, p, b)
         .filter(|&s| opposition_bars_key_squares(w, p, s))
+        .collect()
+}
+
+/// The black king on `b` stands on a square corresponding to the white
+/// king's on `w`, White to move (see the rule `defender_on_corresponding_square`):
+/// a non-rook pawn on ranks 2-4, the black king inside its square, above
+/// it, one file nearer it than the white king on the same side (or on its
+/// file), an even count of ranks above the white king, four or more, and
+/// the rank in the middle at or below the key squares' rank.
+pub fn corresponds_a_file_nearer(w: Sq, p: Sq, b: Sq) -> bool {
+    let side = |f: i8| (f - p.0).signum();
+    let same_side = side(w.0) != 0 && (side(b.0) == side(w.0) || b.0 == p.0);
+    let rise = b.1 - w.1;
+    p.0 != 1
+        && p.0 != 8
+        && p.1 <= 4
+        && same_side
+        && dx(w, p) - dx(b, p) == 1
+        && rise >= 4
+        && rise % 2 == 0
+        && b.1 > p.1
+        && (w.1 + b.1) / 2 <= p.1 + 2
+        && dist(b, Sq(p.0, 8)) <= moves_to_queen(p)
+}
+
+/// The squares where the black king, to move, steps onto a square
+/// corresponding to the white king's: its legal steps from which
+/// `corresponds_a_file_nearer` holds with White to move.
+pub fn corresponding_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
+    defender_steps(w, p, b)
+        .filter(|&s| corresponds_a_file_nearer(w, p, s))
         .collect()
 }
 

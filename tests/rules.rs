@@ -546,6 +546,23 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/4k3/8/8/3K4/4P3/8 b - - 0 1",
         "8/4k3/8/8/8/3K4/4P3/8 b - - 0 1",
     ),
+    // Corresponding squares: the black king on e6, a file nearer the b2
+    // pawn than the white king on f2 and four ranks above it, answers every
+    // step (drawn). Two ranks above, on e5 against f3, Ke3 takes the direct
+    // opposition (won).
+    (
+        "defender_on_corresponding_square",
+        "8/8/4k3/8/8/8/1P3K2/8 w - - 0 1",
+        "8/8/8/4k3/8/5K2/1P6/8 w - - 0 1",
+    ),
+    // Black to move steps to that square: ...Ke6 against Kf2 (drawn, and
+    // the only drawing move). Against the king on d2 no step reaches one
+    // (won).
+    (
+        "defender_steps_to_corresponding_square",
+        "8/8/5k2/8/8/8/1P3K2/8 b - - 0 1",
+        "8/8/5k2/8/8/8/1P1K4/8 b - - 0 1",
+    ),
     // Shouldering: the black king on d4, on the white king's file below it
     // and inside the square of the g3 pawn, walks to the pawn in the white
     // king's way (drawn). With the white king on e6 the black king is no

@@ -106,7 +106,9 @@ fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preferenc
 /// squares where the defender, to move, takes the opposition that bars the
 /// key squares; `{shoulder}`: the squares where it, to move, steps between
 /// the white king and its pawn; `{front}`: the square three ranks ahead of
-/// the pawn on its file, next to all three key squares.
+/// the pawn on its file, next to all three key squares; `{corresponding}`:
+/// the squares where the defender, to move, steps onto a square
+/// corresponding to the white king's.
 fn words(name: &str, node: &Node) -> Option<Word> {
     match name {
         "corner" => node
@@ -123,6 +125,9 @@ fn words(name: &str, node: &Node) -> Option<Word> {
             .pawn
             .map(|p| Word::Squares(level1::shoulder_squares(node.wk, p, node.bk))),
         "front" => node.pawn.map(|p| Word::Squares(vec![Sq(p.0, p.1 + 3)])),
+        "corresponding" => node
+            .pawn
+            .map(|p| Word::Squares(level1::corresponding_squares(node.wk, p, node.bk))),
         _ => None,
     }
 }
