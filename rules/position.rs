@@ -1058,7 +1058,8 @@ crepe! {
     // kings dance. See `opposition_bars_key_squares` below. Checked over
     // every legal position (n=1,978/0); `8/8/8/5k2/8/5K2/1P6/8 w`,
     // `8/8/4k3/8/8/8/2P1K3/8 w`, `8/8/3k4/8/8/8/1K1P4/8 w` and
-    // `8/8/8/6k1/1P6/8/8/6K1 w` are drawn.
+    // `8/6k1/8/8/8/8/1P6/6K1 w` are drawn, `8/8/8/6k1/1P6/8/8/6K1 w`
+    // (outside the square) won.
     Fires("opposition_bars_key_squares") <-
         Board(w, p, b), ToMove(Side::White), !RookPawn(), (opposition_bars_key_squares(w, p, b));
 
@@ -1353,8 +1354,8 @@ pub fn load(node: &Node) -> Crepe {
 
 /// Black's opposition bars the key squares, White to move, the black king on
 /// `b` (see the rule of that name): a non-rook pawn on ranks 2-4, the black
-/// king inside its square (White to move, the double step counted); the kings an even count of files and an
-/// even count of ranks apart with the black king above (the direct, distant
+/// king inside its square (White to move, the double step counted); the
+/// kings an even count of files and an even count of ranks apart with the black king above (the direct, distant
 /// or rectangular opposition), and the black king in front of the pawn: on
 /// a shared file with the white king (then the pawn's rank is enough), or
 /// else above the pawn on its file or between it and the white king's file;
@@ -1499,6 +1500,12 @@ pub fn shoulders_to_blockade(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
         && shouldered_path(b, w, s == Side::White, &targets, &allowed, p, 8).is_some_and(|n| n >= 1)
 }
 
+/// The square three ranks ahead of a pawn on ranks 2-4, on its file: next
+/// to all three of its key squares, where the defender guards them.
+pub fn front_of_key_squares(p: Sq) -> Sq {
+    Sq(p.0, p.1 + 3)
+}
+
 /// Whether the black king on `b`, not there yet, walks to the square three
 /// ranks ahead of the pawn on `p` on its file (next to all three key
 /// squares) by a road the white king on `w` cannot bar ([`unbarred_path`]),
@@ -1506,7 +1513,7 @@ pub fn shoulders_to_blockade(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
 /// moves than the white king needs to stand beside its pawn (a file off,
 /// level with it or a rank ahead), where it would win the opposition.
 pub fn walks_to_guard_key_squares(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
-    let target = Sq(p.0, p.1 + 3);
+    let target = front_of_key_squares(p);
     let allowed = |q: Sq| ahead_of_pawn(q, p);
     let beside = [-1, 1]
         .into_iter()

@@ -9,7 +9,7 @@
 use rustc_hash::FxBuildHasher;
 
 use crate::board::facts::Node;
-use crate::board::geometry::{Side, Sq};
+use crate::board::geometry::Side;
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::weights::{RuleSet, RuleTable};
 
@@ -124,7 +124,9 @@ fn words(name: &str, node: &Node) -> Option<Word> {
         "shoulder" => node
             .pawn
             .map(|p| Word::Squares(level1::shoulder_squares(node.wk, p, node.bk))),
-        "front" => node.pawn.map(|p| Word::Squares(vec![Sq(p.0, p.1 + 3)])),
+        "front" => node
+            .pawn
+            .map(|p| Word::Squares(vec![level1::front_of_key_squares(p)])),
         "corresponding" => node
             .pawn
             .map(|p| Word::Squares(level1::corresponding_squares(node.wk, p, node.bk))),
