@@ -1369,11 +1369,10 @@ pub fn opposition_bars_key_squares(w: Sq, p: Sq, b: Sq) -> bool {
         b.1 > p.1 && (b.0 - p.0) * (b.0 - w.0) <= 0
     };
     let meets_below_key_squares = (w.1 + b.1) / 2 <= p.1 + 2;
-    let inside_square = dist(b, Sq(p.0, 8)) <= moves_to_queen(p);
     p.0 != 1
         && p.0 != 8
         && p.1 <= 4
-        && inside_square
+        && inside_square_white_to_move(b, p)
         && opposition
         && in_front
         && meets_below_key_squares
@@ -1408,7 +1407,7 @@ pub fn corresponds_a_file_nearer(w: Sq, p: Sq, b: Sq) -> bool {
         && rise % 2 == 0
         && b.1 > p.1
         && (w.1 + b.1) / 2 <= p.1 + 2
-        && dist(b, Sq(p.0, 8)) <= moves_to_queen(p)
+        && inside_square_white_to_move(b, p)
 }
 
 /// The squares where the black king, to move, steps onto a square
@@ -1424,6 +1423,13 @@ pub fn corresponding_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
 /// `w`, not onto the pawn on `p` nor a square it attacks.
 fn defender_steps(w: Sq, p: Sq, b: Sq) -> impl Iterator<Item = Sq> {
     neighbours(b).filter(move |&s| s != p && dist(s, w) > 1 && !pawn_attacks(p).any(|a| a == s))
+}
+
+/// The black king on `b` stands inside the square of the pawn on `p` with
+/// White to move, the double step counted \[FINE p. 7\]: it is no further
+/// from the queening square than the pawn's moves to get there.
+pub fn inside_square_white_to_move(b: Sq, p: Sq) -> bool {
+    dist(b, Sq(p.0, 8)) <= moves_to_queen(p)
 }
 
 /// The pawn's moves to promote from `p`; from the 2nd rank the double step
