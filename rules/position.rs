@@ -33,8 +33,9 @@ use crate::board::facts::Node;
 
 #[allow(unused_imports)]
 use crate::board::geometry::{
-    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, line_between,
-    neighbours, pawn_attacks, piece_attacks, race, shouldered_path, unbarred_path, visually_closer,
+    Line, Promo, Side, Sq, dist, dx, dy, key_square_distance, key_square_race, key_squares,
+    line_between, neighbours, pawn_attacks, piece_attacks, race, shouldered_path, unbarred_path,
+    visually_closer,
 };
 
 /// Kinds of opposition (step 12 of \[PECP\]; \[OPP\]).
@@ -403,6 +404,22 @@ crepe! {
     Fires("wins_key_square_race") <-
         Board(w, _, b), ToMove(Side::Black), Measures(me), let tk = me.key_square_race, (tk >= 1),
         (b.1 >= w.1);
+
+    // The king shoulders its way to a key square [KSQ; FINE pp. 7-9,
+    // counting tempi; KPK, shouldering]: the white king walks to a key
+    // square of its pawn by a walk the black king cannot bar (a king never
+    // steps next to the other, so each square of the walk is one no square
+    // the black king can have reached by then touches), and the black king
+    // is too far from the pawn to take it before the white king arrives or
+    // at once after. On the key square the white king wins, except with a
+    // rook pawn (its key squares are far from the pawn, which the black
+    // king then goes for) and in the knight pawn's stalemate trap: a pawn
+    // on the 6th with the black king in the corner beside it (a7, a8;
+    // h7, h8), where the walk's end stalemates.
+    Fires("king_shoulders_to_key_square") <-
+        Board(w, p, b), !RookPawn(), ToMove(s),
+        (!(p.1 == 6 && (p.0 == 2 || p.0 == 7) && dx(b, p) == 1 && b.1 >= 7 && (b.0 == 1 || b.0 == 8))),
+        (shoulders_to_key_square(w, b, p, s));
 
     // The king by the stop square, the defender shut out [FINE p. 8; KPK,
     // shouldering]: the white king on or next to the square in front of a
@@ -820,9 +837,10 @@ crepe! {
     // defender draws once its king reaches the corner, a8, b8, c8, a7, b7
     // or c7 (h8, g8, f8, h7, g7, f7). The black king gets there by a path
     // the white king cannot bar: counted move by move, every square of it
-    // is one the white king cannot reach or touch first, and none is a
-    // square the pawn will guard on its way (the knight's file ahead of
-    // it). The pawn cannot outrun it (the black king is inside its
+    // is one no square the white king can have reached by then touches
+    // (the white king may never step next to it: shouldered off), and none
+    // is a square the pawn will guard on its way (the knight's file ahead
+    // of it). Along the back rank the white king can only follow. The pawn cannot outrun it (the black king is inside its
     // square), and the white king is not already beside b7 (g7) with the
     // pawn on the 6th or 7th, where it escorts the pawn home.
     Fires("rook_pawn_reaches_corner") <-
@@ -1535,6 +1553,24 @@ pub fn walks_to_guard_key_squares(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
             .is_some_and(|n| beside > white_moves(n))
 }
 
+/// Whether the white king on `w`, not on a key square of the pawn on `p`,
+/// walks to one ([`key_squares`]) by a walk the black king on `b` cannot
+/// bar ([`shouldered_path`]: it may never step next to the white king),
+/// `s` to move, while the black king is too far from the pawn to take it:
+/// after the walk's last step it still stands two steps or more from it.
+pub fn shoulders_to_key_square(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
+    let keys: Vec<Sq> = key_squares(p).collect();
+    let allowed = |q: Sq| q != p;
+    if keys.contains(&w) {
+        return false;
+    }
+    let Some(t) = shouldered_path(w, b, s == Side::Black, &keys, &allowed, p, 8) else {
+        return false;
+    };
+    let black_moves = if s == Side::Black { t } else { t - 1 };
+    dist(b, p) - black_moves >= 2
+}
+
 /// Rook pawn: the defender's drawing corner, a8, b8, c8 and c7 for an
 /// a-pawn (h8, g8, f8, f7 for an h-pawn).
 pub fn corner_squares(p: Sq) -> [Sq; 4] {
@@ -1550,14 +1586,15 @@ fn corner_zone(p: Sq) -> [Sq; 6] {
 }
 
 /// Rook pawn: whether the black king on `b` reaches its corner by a path
-/// the white king on `w` cannot bar ([`unbarred_path`]), `s` to move, never
+/// the white king on `w` cannot bar, shouldered off ([`shouldered_path`]:
+/// it never steps next to the black king, nor onto its pawn), `s` to move, never
 /// stepping on the pawn or on a square of the knight's file ahead of it,
 /// which the pawn guards as it advances.
 pub fn reaches_corner_unbarred(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
     let zone = corner_zone(p);
     let knight_file = if p.0 == 1 { 2 } else { 7 };
     let allowed = |q: Sq| zone.contains(&q) || (q != p && !(q.0 == knight_file && q.1 > p.1));
-    unbarred_path(b, w, s == Side::White, &zone, &allowed, 8).is_some()
+    shouldered_path(b, w, s == Side::White, &zone, &allowed, p, 8).is_some()
 }
 
 /// Rook pawn: the black king's distance to the nearest square of its

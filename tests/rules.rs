@@ -439,6 +439,23 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/8/8/Pk6/8/8/K7 w - - 0 1",
         "8/8/8/1K6/P7/2k5/8/8 w - - 0 1",
     ),
+    // The black king on f8 walks along the back rank to c8 (e8, d8, c8):
+    // the white king on f6 may follow but never step next to it. With the
+    // white king on d7 the back rank is barred.
+    (
+        "rook_pawn_reaches_corner",
+        "5k2/8/5K2/8/8/8/P7/8 w - - 0 1",
+        "5k2/3K4/8/8/8/8/P7/8 w - - 0 1",
+    ),
+    // Key squares and shouldering (Fine pp. 7-9): the white king on f7
+    // walks to c6 by e6 and d6 (or d7); the black king on g3 can neither
+    // step next to it nor reach the b4 pawn in time. From d3 it takes the
+    // pawn's neighbourhood first.
+    (
+        "king_shoulders_to_key_square",
+        "8/5K2/8/8/1P6/6k1/8/8 b - - 0 1",
+        "8/5K2/8/8/1P6/3k4/8/8 b - - 0 1",
+    ),
     // Fine p. 7: the defender four ranks in front of the pawn, the attacker behind.
     (
         "defender_four_ahead",
