@@ -6,7 +6,12 @@
 //! ```sh
 //! cargo run --release --example unproved -- [PLIES] > unproved.epd
 //! cargo run --release --example unproved -- 4 kppk [EVERY] > unproved.epd
+//! cargo run --release --example unproved -- 4 mute > unrefuted.epd
 //! ```
+//!
+//! With `mute`, it lists instead each KPK move that throws the value away
+//! and that no reply refutes within PLIES plies of calculation (`bm` the
+//! move), as `pecp validate` counts them.
 //!
 //! With an ending of four pieces (`kpkp`, `kppk`), every EVERY-th position
 //! (default 1) is tried, with the 4-piece tables in `./tablebases` the
@@ -27,6 +32,9 @@ fn main() {
     let plies: u8 = std::env::args()
         .nth(1)
         .map_or(4, |a| a.parse().expect("PLIES is a number"));
+    if std::env::args().nth(2).as_deref() == Some("mute") {
+        return mute(plies);
+    }
     if let Some(ending) = std::env::args().nth(2) {
         let ending = PawnEnding::named(&ending).expect("kpkp or kppk");
         let every = std::env::args()
@@ -59,6 +67,36 @@ fn main() {
         "unproved within {plies} plies: {} draws, {} wins",
         count[0], count[1]
     );
+}
+
+fn mute(plies: u8) {
+    use shakmaty::Position;
+    let cache = WeightCache::build();
+    let eval = cache.evaluator();
+    let oracle = Oracle::get();
+    let mut calc = Calculator::new(&eval, &books::kpk::BOOK);
+    let none = |_: &shakmaty::Chess| None;
+    let mut count = 0usize;
+    for k in all_positions() {
+        let pos = k.to_chess();
+        let wins = oracle.white_wins(k);
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let Some(child) = pecp::board::position::Kpk::from_chess(&after) else {
+                continue;
+            };
+            if oracle.white_wins(child) == wins || calc.refute(&after, plies, &none).is_some() {
+                continue;
+            }
+            count += 1;
+            let fen = fen_of(&pos);
+            let epd: Vec<&str> = fen.split(' ').take(4).collect();
+            let san = shakmaty::san::San::from_move(&pos, m);
+            println!("{} bm {san};", epd.join(" "));
+        }
+    }
+    eprintln!("unrefuted within {plies} plies: {count} moves");
 }
 
 fn pawn_ending(plies: u8, ending: PawnEnding, every: usize) {

@@ -370,6 +370,15 @@ crepe! {
     Fires("double_step_escapes_defender") <-
         Board(w, p, b), !RookPawn(), (p.1 == 2), (b.1 <= 3), (dist(b, p) >= 2), (w.1 > b.1),
         (w.1 <= b.1 + 2), (dist(w, p) <= dist(b, p));
+    // ... and a rook pawn, when the white king, off the rook's file, also
+    // bars the way to the corner: no farther than the black king from each
+    // of a8, b8, c8 and c7 (h8, g8, f8, f7), the squares where the defender
+    // of a rook pawn draws [KPK, rook pawn; FINE p. 9] (n=248 with the
+    // a-pawn, no exception).
+    Fires("double_step_escapes_defender") <-
+        Board(w, p, b), RookPawn(), (p.1 == 2), (b.1 <= 3), (dist(b, p) >= 2), (w.1 > b.1),
+        (w.1 <= b.1 + 2), (dist(w, p) <= dist(b, p)), (w.0 != p.0),
+        (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
 
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key

@@ -64,9 +64,15 @@ fn every_proof_and_refutation_is_legal_and_right() {
             }
             losing += 1;
             match calc.refute(&next, 4, &none) {
-                Some((reply, proof)) => {
+                Some((Some(reply), proof)) => {
                     assert!(next.is_legal(reply));
                     check(&after(&next, reply), &proof, next_wins);
+                }
+                // No reply: the move stalemates, and the rules of chess
+                // decide the position it leads to.
+                Some((None, proof)) => {
+                    assert!(next.legal_moves().is_empty(), "{next:?}");
+                    check(&next, &proof, next_wins);
                 }
                 None => unrefuted += 1,
             }
@@ -92,11 +98,11 @@ fn the_paper_position_refutes_all_seven_mistakes_like_a_book() {
             .refutation
             .as_ref()
             .unwrap_or_else(|| panic!("{} unrefuted", m.san));
-        assert_eq!(r.line[0], r.san);
+        assert_eq!(Some(&r.line[0]), r.san.as_ref());
         assert!(!r.rule.is_empty() && !r.sentence.is_empty());
     }
     let ke4 = mistakes.iter().find(|m| m.san == "Ke4").unwrap();
-    assert_eq!(ke4.refutation.as_ref().unwrap().san, "Ke6");
+    assert_eq!(ke4.refutation.as_ref().unwrap().san.as_deref(), Some("Ke6"));
     let said = a.explanation.moves.iter().find(|m| m.san == "Ke4").unwrap();
     // Refuted by ...Ke6, the black king taking the opposition: in the line,
     // or by the rule that Black to move takes it there.
@@ -118,6 +124,30 @@ fn the_paper_position_refutes_all_seven_mistakes_like_a_book() {
     // The verdict: a rule on the position itself, no calculation needed.
     let proof = a.evaluation.proof.as_ref().unwrap();
     assert_eq!((proof.depth, proof.line.len()), (0, 0));
+}
+
+#[test]
+fn a_move_that_stalemates_is_refuted_by_the_stalemate_itself() {
+    // Ka6 takes b7 and a7 from the black king on a8, and the pawn on c7
+    // guards b8: stalemate, no reply, refuted by the rules of chess.
+    let input = pecp::Input::parse("k7/2P5/8/K7/8/8/8/8 w - - 0 1").unwrap();
+    let a = pecp::apps::analysis::analyse(&input, None).unwrap();
+    let ka6 = a.moves.iter().find(|m| m.san == "Ka6").unwrap();
+    assert_eq!(ka6.keeps_value, Some(false));
+    let r = ka6.refutation.as_ref().expect("refuted");
+    assert_eq!(r.san, None);
+    assert!(r.line.is_empty());
+    assert_eq!((r.depth, r.rule.as_str()), (0, "absolute_draw_stalemate"));
+    let said = a.explanation.moves.iter().find(|m| m.san == "Ka6").unwrap();
+    assert!(said.sentence.contains("stalemate"), "{}", said.sentence);
+    let json = serde_json::to_value(&a).unwrap();
+    let ka6 = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "Ka6")
+        .unwrap();
+    assert_eq!(ka6["refutation"]["san"], serde_json::Value::Null);
 }
 
 #[test]

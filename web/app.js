@@ -178,7 +178,9 @@ function renderAnalysis(a) {
     const row = document.createElement('tr');
     const said = a.explanation.moves.find((e) => e.uci === m.uci);
     let why = said ? said.sentence : '';
-    if (!said && m.refutation) why = `${m.refutation.san}! ${m.refutation.sentence}`;
+    if (!said && m.refutation) {
+      why = m.refutation.san ? `${m.refutation.san}! ${m.refutation.sentence}` : m.refutation.sentence;
+    }
     const value = valueAfter(a, m);
     row.className = m.keeps_value === false ? 'mistake' : 'keeps';
     row.dataset.uci = m.uci;
@@ -366,8 +368,11 @@ async function practiceMove(uci) {
     item.className = 'mistake';
     feedback('bad', `✗ A mistake: ${r.played.sentence}`);
     if (r.refutation) {
-      const line = [r.refutation.san + '!', ...r.refutation.line.slice(1)].join(' ');
-      feedback('refutation', `Refutation: ${line}: ${r.refutation.sentence}`);
+      // No reply after a stalemate: the sentence alone refutes the move.
+      const line = r.refutation.san
+        ? [r.refutation.san + '!', ...r.refutation.line.slice(1)].join(' ') + ': '
+        : '';
+      feedback('refutation', `Refutation: ${line}${r.refutation.sentence}`);
     }
     if (r.better) feedback('hint', `PECP would play ${r.better}.`);
   }

@@ -12,7 +12,7 @@ use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, TbValue};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
-use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Overruled, Proof};
+use crate::knowledge::calc::{Calculator, DEFAULT_PLIES, Overruled, Proof, Refutation};
 use crate::knowledge::evaluate::{Evaluation, evaluate, level1};
 use crate::knowledge::explain::{Explanation, Judge, decided_by, explain};
 use crate::knowledge::proof::{Judgement, ProvedBy, judge};
@@ -102,9 +102,11 @@ pub struct ProofReport {
 /// The refutation of a move that throws the value away, as reported.
 #[derive(Debug, Clone, Serialize)]
 pub struct RefutationReport {
-    /// The opponent's reply (SAN).
-    pub san: String,
-    /// The proof's main line in SAN, from the reply on.
+    /// The opponent's reply (SAN); `None` (null in JSON) when the move
+    /// stalemates and the rules of chess refute it at once.
+    pub san: Option<String>,
+    /// The proof's main line in SAN, from the reply on (empty after a
+    /// stalemate).
     pub line: Vec<String>,
     /// Plies of calculation after the reply (0: a rule decides the
     /// position the reply leads to).
@@ -424,7 +426,7 @@ fn deciding(
 /// throws the value away.
 struct Calculated {
     proof: Option<Proof>,
-    refutations: Vec<Option<(shakmaty::Move, Proof)>>,
+    refutations: Vec<Option<Refutation>>,
     /// Where calculation overrules the selection's move (the pawn endings
     /// beyond KPK): what it proved.
     overruled: Option<Overruled>,
@@ -494,16 +496,16 @@ pub(crate) fn proof_report(
 /// A refutation as reported: `reply` played in `after`, then `proof`.
 pub(crate) fn refutation_report(
     after: &shakmaty::Chess,
-    (reply, proof): &(shakmaty::Move, Proof),
+    (reply, proof): &Refutation,
     book: &'static Book,
     o: position::Orientation,
 ) -> RefutationReport {
-    let mut line = vec![*reply];
+    let mut line: Vec<shakmaty::Move> = reply.iter().copied().collect();
     line.extend(&proof.line);
     let (rule, sentence) = deciding(&proof.end, book, o);
     let line = san_line(after, &line, o);
     RefutationReport {
-        san: line[0].clone(),
+        san: reply.and(line.first().cloned()),
         line,
         depth: proof.depth,
         rule,

@@ -48,6 +48,12 @@ pub struct Proof {
     pub end: Chess,
 }
 
+/// The refutation of a move: the opponent's reply and the proof of the
+/// result after it. No reply when the move itself ends the game (a
+/// stalemate): the rules of chess decide the position it leads to, and the
+/// proof is that position's, 0 plies.
+pub type Refutation = (Option<Move>, Proof);
+
 /// A proposed move that calculation overrules: it proves the proposal
 /// throws the result away and another move keeps it.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +61,7 @@ pub struct Overruled {
     /// The move the selection levels proposed.
     pub proposed: Move,
     /// The opponent's reply to it and the proof that follows.
-    pub refutation: (Move, Proof),
+    pub refutation: Refutation,
     /// The move played instead.
     pub instead: Move,
     /// The proof of the result after it (from the position after it).
@@ -131,16 +137,21 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// The refutation of the move that led to `pos`: the reply of the side
     /// to move (now the opponent of the one who erred) after which the
     /// result it wants is proved soonest, and that proof; the preferred
-    /// reply where several prove at that depth. `None` if no reply leads
-    /// to a proof within `plies`.
+    /// reply where several prove at that depth. Where the side to move has
+    /// no reply (stalemate), the rules that decide `pos` itself refute the
+    /// move. `None` if no reply leads to a proof within `plies`.
     pub fn refute(
         &mut self,
         pos: &Chess,
         plies: u8,
         prefer: &dyn Fn(&Chess) -> Option<Move>,
-    ) -> Option<(Move, Proof)> {
+    ) -> Option<Refutation> {
         let win = pos.turn() == Color::White;
         let replies: Vec<Move> = pos.legal_moves().into_iter().collect();
+        if replies.is_empty() {
+            let depth = self.depth(pos, win, 0)?;
+            return Some((None, self.line(pos, win, depth, prefer)));
+        }
         for d in 0..=plies {
             let proving: Vec<(Move, u8)> = replies
                 .iter()
@@ -154,7 +165,10 @@ impl<'e, E: Level1> Calculator<'e, E> {
             else {
                 continue;
             };
-            return Some((reply, self.line(&after(pos, reply), win, depth, prefer)));
+            return Some((
+                Some(reply),
+                self.line(&after(pos, reply), win, depth, prefer),
+            ));
         }
         None
     }

@@ -24,7 +24,7 @@ use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
 use crate::knowledge::book::{Book, Word};
-use crate::knowledge::calc::{Overruled, Proof};
+use crate::knowledge::calc::{Overruled, Proof, Refutation};
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
 use crate::knowledge::select::{Decider, Decision};
@@ -296,7 +296,7 @@ pub struct Judge<'a> {
     pub white_wins: &'a dyn Fn(&Chess) -> Result<bool>,
     /// Per move of the decision, in its order: the refutation by
     /// calculation (the reply and the proof after it), where one was found.
-    pub refutations: &'a [Option<(Move, Proof)>],
+    pub refutations: &'a [Option<Refutation>],
     /// How many plies the refutations were looked for.
     pub plies: u8,
     /// The verdict's proof by calculation, if there is one.
@@ -738,14 +738,14 @@ fn strongest_reason(
 fn refutation_words(
     book: &'static Book,
     after: &Chess,
-    reply: Move,
+    reply: Option<Move>,
     proof: &Proof,
     orientation: Orientation,
 ) -> (Option<Theme>, Filled) {
     let mut at = after.clone();
     let mut sans = Vec::new();
     let mut targets = Vec::new();
-    for (k, &m) in std::iter::once(&reply).chain(&proof.line).enumerate() {
+    for (k, &m) in reply.iter().chain(&proof.line).enumerate() {
         let (san, uci) = user_move_names(&at, m, orientation);
         sans.push(if k == 0 { format!("{san}!") } else { san });
         targets.push(uci[2..4].to_string());
@@ -754,7 +754,9 @@ fn refutation_words(
     let Some((theme, mut f)) = decided_words(book, &proof.end, orientation) else {
         return (None, Filled::default());
     };
-    f.text = format!("{} and {}", sans.join(" "), lower_first(&f.text));
+    if !sans.is_empty() {
+        f.text = format!("{} and {}", sans.join(" "), lower_first(&f.text));
+    }
     add_squares(&mut f, targets);
     (Some(theme), f)
 }
