@@ -853,9 +853,10 @@ crepe! {
     // is one no square the white king can have reached by then touches
     // (the white king may never step next to it: shouldered off), and none
     // is a square the pawn will guard on its way (the knight's file ahead
-    // of it). Along the back rank the white king can only follow. The pawn cannot outrun it (the black king is inside its
-    // square), and the white king is not already beside b7 (g7) with the
-    // pawn on the 6th or 7th, where it escorts the pawn home.
+    // of it). Along the back rank the white king can only follow. The pawn
+    // cannot outrun it (the black king is inside its square), and the
+    // white king is not already beside b7 (g7) with the pawn on the 6th or
+    // 7th, where it escorts the pawn home.
     Fires("rook_pawn_reaches_corner") <-
         Board(w, p, b), RookPawn(), ToMove(s), Measures(me), let m = me.square_margin, (m <= 0),
         (!(p.1 >= 6 && dist(w, Sq(if p.0 == 1 { 2 } else { 7 }, 7)) <= 1)),
@@ -1600,9 +1601,9 @@ fn corner_zone(p: Sq) -> [Sq; 6] {
 
 /// Rook pawn: whether the black king on `b` reaches its corner by a path
 /// the white king on `w` cannot bar, shouldered off ([`shouldered_path`]:
-/// it never steps next to the black king, nor onto its pawn), `s` to move, never
-/// stepping on the pawn or on a square of the knight's file ahead of it,
-/// which the pawn guards as it advances.
+/// it never steps next to the black king, nor onto its pawn), `s` to move,
+/// never stepping on the pawn or on a square of the knight's file ahead of
+/// it, which the pawn guards as it advances.
 pub fn reaches_corner_unbarred(w: Sq, b: Sq, p: Sq, s: Side) -> bool {
     let zone = corner_zone(p);
     let knight_file = if p.0 == 1 { 2 } else { 7 };
