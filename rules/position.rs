@@ -638,6 +638,20 @@ crepe! {
         Board(w, p, b), WkInFront(2), !RookPawn(), ToMove(Side::White),
         (b.0 == p.0), (b.1 == p.1 + 4), (w.1 == p.1 + 2);
 
+    // The step to the sixth hands over the move [OPP; KNOW 4, counting
+    // tempi]: a non-rook pawn on the 5th, the kings in direct opposition on
+    // a file off the pawn's (the black king two ranks above the white king,
+    // which stands on the 5th or 6th rank), White to move, and the black
+    // king not touching the pawn's stop square. The pawn's step is the spare
+    // tempo: Black, to move in the opposition, must let the white king
+    // forward beside its pawn on the sixth (n=36 with the pawn on files b-d,
+    // no exception; not with the white king lower, where the pawn on the
+    // sixth leaves it too far behind).
+    Fires("tempo_step_to_sixth") <-
+        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 5),
+        (w.1 == 5 || w.1 == 6), (w.0 != p.0), (b.0 == w.0), (b.1 == w.1 + 2),
+        (dist(b, Sq(p.0, p.1 + 1)) > 1);
+
     // The defender in front [KNOW 6, n=7,964/0]: the black king one or two
     // squares directly in front of the pawn, not on the 8th rank, draws.
     Fires("defender_in_front") <- BkInFront(n), BlackKing(b), (n <= 2), (b.1 < 8);

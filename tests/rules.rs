@@ -166,6 +166,15 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1",
         "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1",
     ),
+    // Counting tempi with the pawn on the 5th: the kings face each other on
+    // the b-file, White to move; d5-d6 hands Black the move and the white
+    // king comes to c6 (won). With the kings on the c-file the black king
+    // touches d6 and goes in front of the pawn (drawn).
+    (
+        "tempo_step_to_sixth",
+        "8/1k6/8/1K1P4/8/8/8/8 w - - 0 1",
+        "8/2k5/8/2KP4/8/8/8/8 w - - 0 1",
+    ),
     // Wikipedia, King and pawn versus king endgame: the defender two squares in front draws; on the 8th rank it need not.
     (
         "defender_in_front",
