@@ -380,6 +380,19 @@ crepe! {
         (w.1 <= b.1 + 2), (dist(w, p) <= dist(b, p)), (w.0 != p.0),
         (corner_squares(p).iter().all(|&z| dist(w, z) <= dist(b, z)));
 
+    // The key squares of the double step [KSQ; FINE p. 7, the double step]:
+    // a non-rook pawn on the 2nd, White to move, and the white king already
+    // on a key square of the square the double step reaches (on the 6th
+    // rank, within a file of the pawn: d6, e6, f6 for e2-e4), the two
+    // squares ahead free and the black king not touching the landing
+    // square. The double step puts the king on a key square of its pawn at
+    // once (n=429 with the pawn on files b-d, no exception; with Black to
+    // move the defender comes first to the pawn or in front of it).
+    Fires("double_step_to_key_square") <-
+        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 2),
+        let landing = Sq(p.0, 4), (w.1 == 6), (dx(w, p) <= 1),
+        (b != Sq(p.0, 3)), (b != landing), (dist(b, landing) > 1);
+
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key
     // square two moves before it (so it gets there unopposed). Then it

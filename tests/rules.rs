@@ -166,6 +166,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1",
         "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1",
     ),
+    // The double step's key squares: e2-e4 puts the king on d6 on a key
+    // square of the e4 pawn (won). With the black king on f4 the landing
+    // square is covered: the pawn would fall there (drawn).
+    (
+        "double_step_to_key_square",
+        "8/8/3K4/8/2k5/8/4P3/8 w - - 0 1",
+        "8/8/3K4/8/5k2/8/4P3/8 w - - 0 1",
+    ),
     // Counting tempi with the pawn on the 5th: the kings face each other on
     // the b-file, White to move; d5-d6 hands Black the move and the white
     // king comes to c6 (won). With the kings on the c-file the black king
