@@ -947,10 +947,15 @@ crepe! {
     // the white king up the rook file the black king answers on its file,
     // and the white king never gets to the b-file (g-file) ahead of its
     // pawn (n=266/0; `8/8/8/8/2k5/K7/P7/8 w` is drawn, and with the black
-    // king on c2 White wins by Kb4).
+    // king on c2 White wins by Kb4). With White to move a rank below holds
+    // too while the black king stands above a pawn past its double step:
+    // the white king's step to the b-file lets it at the pawn, a step up
+    // the file it answers as before (10 more positions, no exception;
+    // `8/8/8/8/K7/2k5/P7/8 w` is won by Kb5, the double step still to come).
     Fires("rook_pawn_king_shut_in") <-
         Board(w, p, b), RookPawn(), ToMove(s), (w.0 == p.0), (w.1 > p.1), (dx(b, p) == 2),
-        (b.1 >= w.1 || (s == Side::Black && b.1 == w.1 - 1));
+        (b.1 >= w.1
+            || (b.1 == w.1 - 1 && (s == Side::Black || (p.1 >= 3 && b.1 > p.1))));
 
     // One key square won outright [KSQ; FINE pp. 7-9]: a non-rook pawn on
     // ranks 2-4, and a key square the white king reaches before the black
