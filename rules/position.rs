@@ -856,6 +856,20 @@ crepe! {
     Fires("rook_pawn_defender_ahead") <-
         Board(w, p, b), RookPawn(), (dx(b, p) <= 1), (b.1 > p.1), (w.1 <= p.1);
 
+    // Rook pawn, the defender first to it [KPK, rook pawn; FINE pp. 7 and
+    // 9, counting tempi]: against a rook pawn the black king need not win
+    // the pawn, only get to it first. The pawn past its double step, the
+    // black king inside its square (the move counted: a step in with Black
+    // to move) and two moves nearer to it than the white king (one with
+    // Black to move): it takes the pawn, or the white king guards it only
+    // with the black king already in front of it or in the corner
+    // (n=6,653 with the a-pawn, no exception; with the pawn on its 2nd
+    // rank the double step gets it away: `8/8/8/8/3K4/8/P1k5/8 b` is won).
+    Fires("rook_pawn_defender_first") <-
+        Board(w, p, b), RookPawn(), Measures(me), let t = me.black_tempo, (p.1 >= 3),
+        let q = me.queening_square, let m = me.moves_to_queen,
+        (dist(b, q) <= m + t), (dist(b, p) + 2 - t <= dist(w, p));
+
     // Rook pawn, black king on a8/b8 (h8/g8): a fortress (n=2,676/0).
     Fires("rook_pawn_corner") <-
         Board(_, p, b), RookPawn(), (b.1 == 8), (dx(b, p) <= 1);

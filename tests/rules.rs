@@ -166,6 +166,15 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/3k4/8/3K4/8/3P4/8 w - - 0 1",
         "8/8/3k4/8/3K4/8/3P4/8 b - - 0 1",
     ),
+    // The rook pawn's defender first to the pawn (Fine pp. 7, 9): the black
+    // king on e7, a move nearer the a3 pawn than the white king on a8 and
+    // to move, takes it or gets in front of it (drawn). With White to move
+    // the white king comes back in time (won).
+    (
+        "rook_pawn_defender_first",
+        "K7/4k3/8/8/8/P7/8/8 b - - 0 1",
+        "K7/4k3/8/8/8/P7/8/8 w - - 0 1",
+    ),
     // The double step's key squares: e2-e4 puts the king on d6 on a key
     // square of the e4 pawn (won). With the black king on f4 the landing
     // square is covered: the pawn would fall there (drawn).
