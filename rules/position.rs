@@ -447,21 +447,6 @@ crepe! {
         (!(p.1 == 6 && (p.0 == 2 || p.0 == 7) && dx(b, p) == 1 && b.1 >= 7 && (b.0 == 1 || b.0 == 8))),
         (shoulders_to_key_square(w, b, p, s));
 
-    // The king by the stop square, the defender shut out [FINE p. 8; KPK,
-    // shouldering]: the white king on or next to the square in front of a
-    // non-rook pawn and the black king three files or more from the white
-    // king: it cannot get in front any more (n=14,944, no exception).
-    Fires("king_at_stop_square_defender_shut_out") <-
-        Board(w, _, b), Measures(me), let stop = me.stop_square, !RookPawn(), (dist(w, stop) <= 1),
-        (dx(w, b) >= 3);
-
-    // The same one step further on: the white king next to a key square,
-    // no more than two ranks ahead of a non-rook pawn, the black king four
-    // files away from it (n=13,824, no exception).
-    Fires("king_near_key_square_defender_shut_out") <-
-        Board(w, p, b), !RookPawn(), (key_square_distance(w, p) <= 1), (w.1 <= p.1 + 2),
-        (dx(w, b) >= 4);
-
     // The defender far off to the side [FINE p. 7]: the black king four or
     // more files from a non-rook pawn and the white king within two steps of
     // the square in front of it: the king leads the pawn home before the
@@ -593,24 +578,6 @@ crepe! {
         (dx(w, p) <= 2), (w.1 >= p.1), (w.1 <= p.1 + 2), (dx(b, p) > t),
         (b.1 > p.1 + 1 || dx(b, p) >= 2);
 
-    // The king leads, the defender barely in the square [FINE pp. 7-8]:
-    // a non-rook pawn, the white king two moves ahead of the black king in
-    // the race to the square in front of the pawn, and the black king no
-    // more than one step inside the square of the pawn: it has no time both
-    // to stop the pawn and to get in front of it (n=30,200, no exception).
-    Fires("king_leads_defender_at_edge_of_square") <-
-        !RookPawn(), Measures(me), let t = me.stop_race, let m = me.square_margin, (t >= 2),
-        (m >= -1);
-
-    // The kings at opposite edges [FINE p. 7, counting tempi]: the kings
-    // seven files apart (one on the a-file, the other on the h-file), the
-    // white king no later to its pawn and at most one move later to the
-    // queening square: the defender is too far away to blockade (n=3,042,
-    // no exception).
-    Fires("kings_at_opposite_edges") <-
-        Board(w, _, b), Measures(me), let tp = me.pawn_race, let tq = me.queening_race,
-        (dx(w, b) >= 7), (tp >= 0), (tq >= -1);
-
     // The pawn runs, the king steps aside [FINE p. 7]: White to move, the
     // black king outside the square of the pawn, and the white king, even
     // if it stands on the pawn's path, two ranks or more above the black
@@ -619,13 +586,6 @@ crepe! {
     Fires("pawn_runs_king_steps_aside") <-
         Board(w, _, b), ToMove(Side::White), Measures(me), let m = me.square_margin, (m >= 1),
         (w.1 >= b.1 + 2);
-
-    // The king first to the pawn and far first to the queening square
-    // [FINE p. 7, counting tempi]: the white king reaches its pawn no later
-    // than the black king and the queening square four moves sooner: it
-    // escorts the pawn home (n=17,253, no exception).
-    Fires("king_far_first_to_queening_square") <-
-        Measures(me), let tp = me.pawn_race, let tq = me.queening_race, (tp >= 0), (tq >= 4);
 
     // King in front on the 5th and beyond [KNOW 5, n=2,016/0]: the white
     // king directly in front of a non-rook pawn on rank 5 or further wins
@@ -712,32 +672,6 @@ crepe! {
         ToMove(Side::White), Measures(me), let tk = me.key_square_race, let m = me.square_margin,
         (tk <= -2), (m <= 0);
 
-    // The defender first to the stop square [FINE p. 7; KPK, "the defending
-    // king should stand in front of the pawn"]: the black king stands ahead
-    // of a pawn on rank 6 or lower, and reaches the square in front of it
-    // two moves before the white king, while the pawn cannot outrun it: it
-    // blockades the pawn before the white king arrives to help (n=42,320, no
-    // exception).
-    Fires("defender_first_to_stop_square") <-
-        Board(_, p, b), Measures(me), let t = me.stop_race, !OutsideSquare(), (b.1 > p.1),
-        (p.1 <= 6), (t <= -2);
-
-    // The defender four ranks ahead [FINE p. 7; KPK, "the defending king
-    // should stand in front of the pawn"]: the black king four ranks in front
-    // of the pawn, within a file, has time to step back to the blockade when
-    // the white king is behind its pawn (level with it will do with Black to
-    // move, the defender's tempo; n=2,574 over every legal position, no
-    // exception), or level with it and unable to go round the defender:
-    // the black king on the pawn's file, or one file off on the white
-    // king's side, so that the white king's road ahead runs into it
-    // (n=1,440 over every legal position, no exception).
-    Fires("defender_four_ahead") <-
-        Board(w, p, b), ToMove(s), (b.1 == p.1 + 4), (dx(b, p) <= 1),
-        (w.1 < p.1 + if s == Side::Black { 1 } else { 0 });
-    Fires("defender_four_ahead") <-
-        Board(w, p, b), (b.1 == p.1 + 4), (w.1 <= p.1),
-        (b.0 == p.0 || (dx(b, p) == 1 && w.1 == p.1 && (w.0 - p.0) * (b.0 - p.0) > 0));
-
     // The defender walks to the blockade [FINE p. 7, counting tempi; KPK,
     // "the defending king should stand in front of the pawn"]: inside the
     // square of the pawn, the black king reaches one of the two squares
@@ -790,61 +724,12 @@ crepe! {
         Board(w, p, b), Measures(me), let m = me.square_margin, (w.1 >= b.1 + 5), (dx(b, p) <= 3),
         (m <= 0);
     // ... or three ranks or more above a defender that stands next to the
-    // pawn, inside its square, but not on the square in front of it (see
-    // the same clause of `attacker_far_below`).
+    // pawn, inside its square, but not on the square in front of it: the
+    // defender wins or blockades the pawn before the white king returns.
     Fires("attacker_far_above") <-
         Board(w, p, b), Measures(me), let stop = me.stop_square, let m = me.square_margin, (m <= 0),
         (dist(b, p) == 1),
         (b != stop), (w.1 >= b.1 + 3);
-
-    // The defender two moves ahead to the queening square [FINE p. 7;
-    // KPK, "the defending king should stand in front of the pawn"]: inside
-    // the square, two moves sooner than the white king on the queening
-    // square, and the white king not below it: it blockades the pawn before
-    // the white king can help.
-    Fires("defender_first_to_queening_square") <-
-        Board(w, _, b), Measures(me), let tq = me.queening_race, let m = me.square_margin,
-        (tq <= -2), (m <= 0), (w.1 >= b.1);
-    // ... or six moves sooner, and no later to the key squares: the white
-    // king is so far off that it never gets to fight for them (both
-    // together: n=10,026, no exception).
-    Fires("defender_first_to_queening_square") <-
-        Measures(me), let tq = me.queening_race, let tk = me.key_square_race, (tq <= -6), (tk <= 0);
-
-    // The defender on a key square [KSQ]: the black king stands on a key
-    // square of the pawn and the white king is three files or more from
-    // the pawn: the defender holds the key squares (n=4,560, no exception).
-    Fires("defender_holds_key_square") <-
-        Board(w, p, b), (key_square_distance(b, p) == 0), (dx(w, p) >= 3);
-
-    // The defender deep in the square, the attacker out of play [FINE p. 7]:
-    // the black king three steps or more inside the square of the pawn and
-    // the white king two ranks or more above it, or the black king inside
-    // the square, four files off for the white king and four ranks below
-    // the white king: the defender reaches the pawn's path first
-    // (n=2,012, no exception).
-    Fires("defender_deep_in_square") <-
-        Board(w, _, b), Measures(me), let m = me.square_margin, (m <= -3), (w.1 >= b.1 + 2);
-    Fires("defender_deep_in_square") <-
-        Board(w, p, b), Measures(me), let m = me.square_margin, (m <= -1), (dx(w, p) >= 4),
-        (w.1 >= b.1 + 4);
-
-    // The attacker far below [FINE p. 7]: the white king six ranks below
-    // the black king, which is first to the square in front of the pawn
-    // and two steps inside the square: it blockades long before the white
-    // king climbs up (n=2,281, no exception).
-    Fires("attacker_far_below") <-
-        Board(w, _, b), Measures(me), let t = me.stop_race, let m = me.square_margin, (t <= -1),
-        (m <= -2), (b.1 >= w.1 + 6);
-    // ... or three ranks or more below a defender that stands next to the
-    // pawn, inside its square, but not on the square in front of it: the
-    // defender wins or blockades the pawn before the white king returns
-    // (with the mirror clause of `attacker_far_above`: n=4,600, no
-    // exception).
-    Fires("attacker_far_below") <-
-        Board(w, p, b), Measures(me), let stop = me.stop_square, let m = me.square_margin, (m <= 0),
-        (dist(b, p) == 1),
-        (b != stop), (b.1 >= w.1 + 3);
 
     // Rook pawn [KPK "rook pawn"; KNOW 7]: the black king anywhere on the
     // pawn's file ahead of it cannot be driven out of the corner (n=4,860/0).

@@ -74,10 +74,11 @@ const TEXTBOOK: &[(Theme, &str, &[&str])] = &[
         "8/P7/K1k5/8/8/8/8/8 b - - 0 1",
         &["a7", "a8"],
     ),
-    // The king two squares in front of its pawn.
+    // The king two squares in front of its pawn (the black king above the
+    // key squares, so no race to them is the reason).
     (
         Theme::KingInFront,
-        "8/8/8/K7/8/3k4/1P6/8 w - - 0 1",
+        "8/8/2k5/K7/8/8/1P6/8 b - - 0 1",
         &["a5", "b2"],
     ),
     // Fine p. 8: the stalemate defence against a pawn on the 6th.

@@ -99,9 +99,9 @@ fn defender_keeps_the_distant_opposition() {
     for (fen, san, criterion) in [
         // Kb5 loses to Kb3; Kb6 answers Kb3 with Kb5. (Level 1 now proves
         // Kb5 and Kb7 lost, by `king_takes_opposition_ahead`, and Kb6
-        // drawn, by `defender_four_ahead`: the white king level with its
-        // pawn on the black king's side cannot go round it; so the proof
-        // decides before the criterion is asked.)
+        // drawn: the white king level with its pawn on the black king's
+        // side cannot go round it; so the proof decides before the
+        // criterion is asked.)
         ("8/8/k7/8/8/8/K1P5/8 b - - 0 1", "Kb6", "proved_for_mover"),
         // Kd5 loses to Kd3; Kd6 answers Kd3 with Kd5 (as above).
         ("8/8/4k3/8/8/8/2P1K3/8 b - - 0 1", "Kd6", "proved_for_mover"),
@@ -125,27 +125,39 @@ fn defender_keeps_the_distant_opposition() {
             "defender_keeps_rank_opposition",
         ),
         // The white king above and nearer the pawn's file: Ke6 (the
-        // opposition) loses, the black king goes for the pawn.
+        // opposition) loses, the black king goes for the pawn. (Level 1
+        // now proves Ke6 lost, by `wins_race_to_a_key_square`: the black
+        // king cannot come round the pawn's guard of c4 before the white
+        // king is on a5; so the proof decides before the criterion is
+        // asked.)
         (
             "3K4/8/8/5k2/8/1P6/8/8 b - - 0 1",
             "Ke5",
-            "defender_toward_pawn_rank",
+            "not_proved_against_mover",
         ),
         // Pawn on the 5th: Ka7 (the opposition off to the side) loses.
+        // (Level 1 now proves Ka7 lost, by `tempo_step_to_sixth`: c5-c6
+        // hands Black the move in the opposition; so the proof decides
+        // before the criterion is asked.)
         (
             "k7/8/8/K1P5/8/8/8/8 b - - 0 1",
             "Kb7",
-            "defender_nearer_pawn_file",
+            "not_proved_against_mover",
         ),
         // Rook pawn: Kd7 wins the race to c8; Kd6 loses to Kb6 and Kb7.
         // (Level 1 now proves Kd7 a draw, by `rook_pawn_reaches_corner`:
         // the way to c8 cannot be barred, so the proof decides.)
         ("8/8/4k3/K7/8/8/P7/8 b - - 0 1", "Kd7", "proved_for_mover"),
         // Rook pawn: Kc4 keeps the white king shut in on the a-file; Kb3
-        // lets it out after a4.
+        // lets it out after a4. (Level 1 now proves Kc4 a draw, by
+        // `rook_pawn_king_shut_in`, which holds a rank below with White to
+        // move too; so the proof decides.)
+        ("8/8/8/K7/8/P1k5/8/8 b - - 0 1", "Kc4", "proved_for_mover"),
+        // Rook pawn: Kc6 comes to the c-file to shut the white king in on
+        // the a-file ahead of its pawn; Kd6 loses.
         (
-            "8/8/8/K7/8/P1k5/8/8 b - - 0 1",
-            "Kc4",
+            "8/K7/8/3k4/8/8/P7/8 b - - 0 1",
+            "Kc6",
             "defender_shuts_king_on_rook_file",
         ),
         // Rook pawn: Kd6 heads for c7; Kd5, nearer the pawn, loses to Kb5.
