@@ -389,9 +389,9 @@ crepe! {
     // once (n=429 with the pawn on files b-d, no exception; with Black to
     // move the defender comes first to the pawn or in front of it).
     Fires("double_step_to_key_square") <-
-        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 2),
-        let landing = Sq(p.0, 4), (w.1 == 6), (dx(w, p) <= 1),
-        (b != Sq(p.0, 3)), (b != landing), (dist(b, landing) > 1);
+        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 2), Measures(me),
+        let stop = me.stop_square, let landing = Sq(p.0, 4), (w.1 == 6), (dx(w, p) <= 1),
+        (b != stop), (b != landing), (dist(b, landing) > 1);
 
     // Both races won [FINE pp. 7-9; KSQ]: the white king reaches the pawn
     // two moves before the black king (so it guards it in time) and a key
@@ -621,9 +621,9 @@ crepe! {
     // no exception; not with the white king lower, where the pawn on the
     // sixth leaves it too far behind).
     Fires("tempo_step_to_sixth") <-
-        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 5),
-        (w.1 == 5 || w.1 == 6), (w.0 != p.0), (b.0 == w.0), (b.1 == w.1 + 2),
-        (dist(b, Sq(p.0, p.1 + 1)) > 1);
+        Board(w, p, b), !RookPawn(), ToMove(Side::White), (p.1 == 5), Measures(me),
+        let stop = me.stop_square, (w.1 == 5 || w.1 == 6), (w.0 != p.0), (b.0 == w.0),
+        (b.1 == w.1 + 2), (dist(b, stop) > 1);
 
     // The defender in front [KNOW 6, n=7,964/0]: the black king one or two
     // squares directly in front of the pawn, not on the 8th rank, draws.
