@@ -287,6 +287,59 @@ pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
         && squares_between(q, target).all(|s| s != wk && s != k)
 }
 
+/// [ML; FINE] Queen against queen after both pawns queen, White's a move
+/// ahead (White's pawn on `w` queens, then Black's on `b`), the kings on
+/// `wk` and `k` staying where they are: whether the kings stand in the open
+/// so that nothing but the queens' first moves could decide it, and those
+/// do not. White's new queen gives no check (the king on the line, no man
+/// between it and the queening square: Black's pawn on its second rank and
+/// White's king block), Black's king is not on the edge (where checks mate)
+/// nor near White's king (whose help may build a mating net), White's king
+/// does not stand next to Black's pawn (it would take it) or to its
+/// queening square (it would take the new queen), the queens do not see
+/// each other, and no check of White's queen skewers Black's king against
+/// Black's queen ([`skewers`]).
+pub fn queens_in_the_open(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
+    let (wq, bq) = (queening_square(w, true), queening_square(b, false));
+    let second = Sq(b.0, 2);
+    let checks = line_between(wq, k).is_some()
+        && squares_between(wq, k).all(|s| s != wk && s != second);
+    let see = line_between(wq, bq).is_some()
+        && squares_between(wq, bq).all(|s| s != wk && s != k);
+    !checks
+        && !see
+        && !on_edge(k)
+        && dist(wk, k) >= 3
+        && dist(wk, b) > 1
+        && dist(wk, bq) > 1
+        && !skewers(wq, wk, k, bq)
+}
+
+/// [ML; FINE] The skewer: whether White's queen on `wq`, White to move,
+/// wins Black's queen on `bq` by a check through Black's king on `k`
+/// (White's king on `wk`). Either the king stands between the queens on
+/// one line (White's king steps off it, or the queen checks at once), or
+/// the queen moves to a square from which it checks along a line that
+/// runs on through the king to the queen.
+pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
+    let behind = |from: Sq| {
+        let ray = (k.0 - from.0).signum() == (bq.0 - k.0).signum()
+            && (k.1 - from.1).signum() == (bq.1 - k.1).signum();
+        line_between(from, k).is_some()
+            && line_between(from, bq).is_some()
+            && ray
+            && dist(from, bq) > dist(from, k)
+    };
+    if behind(wq) {
+        return true;
+    }
+    let clear = |a: Sq, c: Sq| squares_between(a, c).all(|s| s != wk && s != k && s != bq);
+    piece_attacks(wq, Promo::Queen, wq)
+        .into_iter()
+        .filter(|&s| s != wk && s != k && s != bq && clear(wq, s))
+        .any(|s| behind(s) && clear(s, k) && squares_between(k, bq).all(|x| x != wk))
+}
+
 /// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
 /// side `white` says) while its own runner on `runner` queens, the other
 /// king on `guard` (`first`: the runner's side moves now). The king goes to
@@ -646,6 +699,15 @@ pub mod level1 {
             (left_when_queening(b, false, w, t) == 1), !HeldOnTheEdge(), WhiteKing(wk), BlackKing(k),
             (line_between(queening_square(w, true), k).is_none()),
             (dist(wk, queening_square(b, false)) > 1);
+
+        // [ML; FINE] Queen against queen: White's pawn queens first and
+        // Black's on the very next move, the kings in the open
+        // ([`queens_in_the_open`]): no win for White. The side to move is
+        // not in check, and no stalemate trick is there.
+        Fires("queen_against_queen") <-
+            WhiteRuns(w, b), BlackRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
+            (left_when_queening(w, true, b, t) == 1), WhiteKing(wk), BlackKing(k),
+            (queens_in_the_open(w, b, wk, k));
 
         // [ML; DVOR; RETI] One pawn runs, the other is caught: the pawn
         // runs (the defending king outside its square, its path clear),
