@@ -20,7 +20,7 @@ use crate::knowledge::books;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
-use crate::board::position::to_user;
+use crate::board::position::{orient_move, to_user};
 use crate::knowledge::calc::Calculator;
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
@@ -36,6 +36,9 @@ pub struct PawnOptions {
     /// The plies of calculation that check the chosen move (0: none), as
     /// `line` and `analyse` check it.
     pub calc: u8,
+    /// Collect the positions where the chosen move throws the value away
+    /// (or a deterministic verdict is wrong), as EPD lines.
+    pub counterexamples: bool,
 }
 
 /// The report (`--json` prints it).
@@ -74,6 +77,11 @@ pub struct PawnReport {
     /// position, or by `calc` plies of calculation with the book's rules as
     /// the leaves; each proof checked against the tables.
     pub proofs: Proofs,
+    /// With counterexamples: each position where the chosen move throws
+    /// the value away (`am` the move) or a deterministic verdict is wrong,
+    /// one EPD line each, in the order of the sweep.
+    #[serde(skip)]
+    pub counterexamples: Vec<String>,
     /// Seconds taken.
     pub elapsed_s: f64,
     /// Threads used.
@@ -95,6 +103,8 @@ struct Tally {
     mover_in_drawn: Count,
     overruled: usize,
     proofs: Proofs,
+    keep_failures: bool,
+    failures: Vec<String>,
 }
 
 impl Tally {
@@ -119,6 +129,7 @@ impl Tally {
         self.mover_in_drawn.merge(&o.mover_in_drawn);
         self.overruled += o.overruled;
         self.proofs.merge(&o.proofs);
+        self.failures.extend(o.failures);
         self
     }
 }
@@ -241,6 +252,7 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
             calc: opts.calc,
             ..tally.proofs
         },
+        counterexamples: tally.failures,
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
     })
@@ -260,6 +272,7 @@ fn sweep_king(
             by_depth: vec![0; usize::from(opts.calc) + 1],
             ..Proofs::default()
         },
+        keep_failures: opts.counterexamples,
         ..Tally::default()
     };
     let mut error = None;
@@ -293,7 +306,12 @@ fn judge(
     t.confusion.add(white_wins, e.verdict());
     if e.deterministic {
         t.deterministic.positions += 1;
-        t.deterministic.sound += usize::from((e.verdict() == Verdict::Win) == white_wins);
+        let sound = (e.verdict() == Verdict::Win) == white_wins;
+        t.deterministic.sound += usize::from(sound);
+        if !sound && t.keep_failures {
+            let says = if e.verdict() == Verdict::Win { "wins" } else { "does not win" };
+            t.failures.push(format!("{} c0 \"the rules say White {says}\";", epd_of(pos)));
+        }
     }
     prove(
         pos,
@@ -375,12 +393,18 @@ fn judge_move(
         return Ok(());
     };
     count.positions += 1;
-    if keeps(white_result(tb, &d.chosen().after)?) {
-        count.sound += 1;
-    } else if let Some(m) = overruled_move(pos, &d, plies, calc, &eval) {
-        let after = played(pos, m);
-        count.sound += usize::from(keeps(white_result(tb, &after)?));
+    let mut m = d.chosen().mv;
+    let mut now = white_result(tb, &d.chosen().after)?;
+    if !keeps(now)
+        && let Some(instead) = overruled_move(pos, &d, plies, calc, &eval)
+    {
+        m = instead;
+        now = white_result(tb, &played(pos, m))?;
         t.overruled += 1;
+    }
+    count.sound += usize::from(keeps(now));
+    if !keeps(now) && t.keep_failures {
+        t.failures.push(failure(pos, m, result, now));
     }
     Ok(())
 }
@@ -406,16 +430,41 @@ fn judge_move_either(
     let Some((d, orientation)) = decide_either(pos, &eval) else {
         return Ok(());
     };
-    let after = to_user(&d.chosen().after, orientation);
     count.positions += 1;
-    if white_result(tb, &after)? == result {
-        count.sound += 1;
-    } else if let Some(m) = overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval) {
-        let after = to_user(&played(&to_user(pos, orientation), m), orientation);
-        count.sound += usize::from(white_result(tb, &after)? == result);
+    let mut m = orient_move(d.chosen().mv, orientation);
+    let mut now = white_result(tb, &played(pos, m))?;
+    if now != result
+        && let Some(instead) = overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval)
+    {
+        m = orient_move(instead, orientation);
+        now = white_result(tb, &played(pos, m))?;
         t.overruled += 1;
     }
+    count.sound += usize::from(now == result);
+    if now != result && t.keep_failures {
+        t.failures.push(failure(pos, m, result, now));
+    }
     Ok(())
+}
+
+/// White's result by the tables in words.
+const RESULT: [&str; 3] = ["White wins", "drawn", "Black wins"];
+
+/// One EPD line for a move that throws the value away: `am` the move.
+fn failure(pos: &Chess, m: shakmaty::Move, before: usize, after: usize) -> String {
+    let san = shakmaty::san::San::from_move(pos, m);
+    format!(
+        "{} am {san}; c0 \"{}; after {san} {}\";",
+        epd_of(pos),
+        RESULT[before],
+        RESULT[after]
+    )
+}
+
+/// The four EPD fields of `pos`.
+fn epd_of(pos: &Chess) -> String {
+    let fen = crate::board::position::fen_of(pos);
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
 }
 
 /// `pos` after `m`.

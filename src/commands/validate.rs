@@ -186,10 +186,14 @@ fn run_pawn_ending(
             ))
         })?;
     tb.require(ending)?;
+    if let Some(path) = &args.counterexamples {
+        pecp::io::check_writable(path)?;
+    }
     let opts = pecp::apps::pawn_validate::PawnOptions {
         ending,
         moves: true,
         calc: args.calc.plies,
+        counterexamples: args.counterexamples.is_some(),
     };
     let report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
     if args.json {
@@ -202,6 +206,16 @@ fn run_pawn_ending(
             report.elapsed_s,
             report.threads
         );
+    }
+    // After the report, so that a failing write loses nothing else.
+    if let Some(path) = &args.counterexamples {
+        let epd: String = report
+            .counterexamples
+            .iter()
+            .enumerate()
+            .map(|(i, line)| format!("{line} id \"pecp.{}\";\n", i + 1))
+            .collect();
+        pecp::io::write_atomically(path, epd.as_bytes())?;
     }
     Ok(0)
 }

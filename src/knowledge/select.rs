@@ -194,7 +194,9 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
 /// whose book asks "does White win?": the side the level-1 rules find
 /// winning (each colour's question asked on the position itself, the
 /// colours swapped for Black's), the likelier when both are found to; where
-/// neither is, the side not to move, so that the mover holds the draw.
+/// neither is, the side not to move, so that the mover holds the draw. A
+/// mover found winning whose every move the rules prove does not win (one
+/// move ahead) sees that it cannot win, and holds the draw instead.
 /// `Flipped` means Black: the decision is taken with the colours swapped.
 pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
     let book = &books::kpkp::BOOK;
@@ -202,14 +204,40 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
     let white = eval(book, &Node::from_chess(pos));
     let black = eval(book, &Node::from_chess(&swapped));
     let wins = |e: &Evaluation| e.verdict() == Verdict::Win;
-    match (wins(&white), wins(&black)) {
+    let chosen = match (wins(&white), wins(&black)) {
         (true, false) => Orientation::AsGiven,
         (false, true) => Orientation::Flipped,
         (true, true) if white.weight >= black.weight => Orientation::AsGiven,
         (true, true) => Orientation::Flipped,
         (false, false) if pos.turn() == shakmaty::Color::Black => Orientation::AsGiven,
         (false, false) => Orientation::Flipped,
+    };
+    let defends = if pos.turn() == shakmaty::Color::White {
+        Orientation::Flipped
+    } else {
+        Orientation::AsGiven
+    };
+    if chosen != defends && no_move_wins(&to_user(pos, chosen), eval) {
+        return defends;
     }
+    chosen
+}
+
+/// Whether every move of White to move in `pos` leads to a position the
+/// rules prove White does not win (a deterministic verdict of its book).
+fn no_move_wins(pos: &Chess, eval: &impl Level1) -> bool {
+    let moves = pos.legal_moves();
+    !moves.is_empty()
+        && moves.iter().all(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            // The rules read the men, not an en passant right.
+            let node = Node::from_chess(&after);
+            let e = eval(books::of(&node), &node);
+            e.deterministic
+                && e.verdict() != Verdict::Win
+                && after.ep_square(EnPassantMode::Legal).is_none()
+        })
 }
 
 /// [`playing_for_the_win`] with the plain level-1 evaluator: how a
