@@ -302,10 +302,9 @@ pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
 pub fn queens_in_the_open(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
     let (wq, bq) = (queening_square(w, true), queening_square(b, false));
     let second = Sq(b.0, 2);
-    let checks = line_between(wq, k).is_some()
-        && squares_between(wq, k).all(|s| s != wk && s != second);
-    let see = line_between(wq, bq).is_some()
-        && squares_between(wq, bq).all(|s| s != wk && s != k);
+    let checks =
+        line_between(wq, k).is_some() && squares_between(wq, k).all(|s| s != wk && s != second);
+    let see = line_between(wq, bq).is_some() && squares_between(wq, bq).all(|s| s != wk && s != k);
     !checks
         && !see
         && !on_edge(k)

@@ -309,8 +309,15 @@ fn judge(
         let sound = (e.verdict() == Verdict::Win) == white_wins;
         t.deterministic.sound += usize::from(sound);
         if !sound && t.keep_failures {
-            let says = if e.verdict() == Verdict::Win { "wins" } else { "does not win" };
-            t.failures.push(format!("{} c0 \"the rules say White {says}\";", epd_of(pos)));
+            let says = if e.verdict() == Verdict::Win {
+                "wins"
+            } else {
+                "does not win"
+            };
+            t.failures.push(format!(
+                "{} c0 \"the rules say White {says}\";",
+                epd_of(pos)
+            ));
         }
     }
     prove(
