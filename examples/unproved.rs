@@ -21,7 +21,7 @@ use pecp::apps::pawn_validate::{book_of, white_result};
 use pecp::apps::validate::WeightCache;
 use pecp::board::enumerate::all_positions;
 use pecp::board::pawns::PawnEnding;
-use pecp::board::position::fen_of;
+use pecp::board::position::epd_of;
 use pecp::judges::oracle::Oracle;
 use pecp::judges::tablebase::Tablebases;
 use pecp::knowledge::books;
@@ -55,11 +55,9 @@ fn main() {
         }
         let win = oracle.white_wins(k);
         count[usize::from(win)] += 1;
-        let fen = fen_of(&pos);
-        let epd: Vec<&str> = fen.split(' ').take(4).collect();
         println!(
             "{} c0 \"{}\";",
-            epd.join(" "),
+            epd_of(&pos),
             if win { "win" } else { "draw" }
         );
     }
@@ -90,10 +88,8 @@ fn mute(plies: u8) {
                 continue;
             }
             count += 1;
-            let fen = fen_of(&pos);
-            let epd: Vec<&str> = fen.split(' ').take(4).collect();
             let san = shakmaty::san::San::from_move(&pos, m);
-            println!("{} bm {san};", epd.join(" "));
+            println!("{} bm {san};", epd_of(&pos));
         }
     }
     eprintln!("unrefuted within {plies} plies: {count} moves");
@@ -115,10 +111,8 @@ fn pawn_ending(plies: u8, ending: PawnEnding, every: usize) {
         }
         let result = white_result(&tb, &pos).expect("a probe");
         count[result] += 1;
-        let fen = fen_of(&pos);
-        let epd: Vec<&str> = fen.split(' ').take(4).collect();
         let word = ["win", "draw", "loss"][result];
-        println!("{} c0 \"{word}\";", epd.join(" "));
+        println!("{} c0 \"{word}\";", epd_of(&pos));
     });
     eprintln!(
         "unproved within {plies} plies: {} White wins, {} draws, {} Black wins",

@@ -20,7 +20,7 @@ use crate::knowledge::books;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
-use crate::board::position::{orient_move, to_user};
+use crate::board::position::{epd_of, orient_move, to_user};
 use crate::knowledge::calc::Calculator;
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
@@ -466,12 +466,6 @@ fn failure(pos: &Chess, m: shakmaty::Move, before: usize, after: usize) -> Strin
         RESULT[before],
         RESULT[after]
     )
-}
-
-/// The four EPD fields of `pos`.
-fn epd_of(pos: &Chess) -> String {
-    let fen = crate::board::position::fen_of(pos);
-    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
 }
 
 /// `pos` after `m`.

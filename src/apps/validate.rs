@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Move, Position, Square};
 
 use crate::board::enumerate;
 use crate::board::facts::Node;
-use crate::board::position::{Kpk, TABLE_SIZE, fen_of};
+use crate::board::position::{Kpk, TABLE_SIZE, epd_of};
 use crate::error::Result;
 use crate::judges::mate_oracle::Ending;
 use crate::judges::truth::Truth;
@@ -410,8 +410,7 @@ pub struct Counterexample {
 impl Counterexample {
     /// One EPD line.
     pub fn epd(&self, n: usize) -> String {
-        let fen = fen_of(&self.kpk.to_chess());
-        let epd: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        let epd = epd_of(&self.kpk.to_chess());
         let bm = if self.best.is_empty() {
             String::new()
         } else {

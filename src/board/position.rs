@@ -303,6 +303,13 @@ pub fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
+/// The four fields of `pos`'s FEN that an EPD line starts with (board,
+/// side to move, castling, en passant).
+pub fn epd_of(pos: &Chess) -> String {
+    let fen = fen_of(pos);
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
 /// Translates a normalised position to the user's orientation.
 pub fn to_user(pos: &Chess, orientation: Orientation) -> Chess {
     match orientation {
