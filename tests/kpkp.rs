@@ -603,6 +603,35 @@ fn calculation_overrules_a_proposal_it_refutes() {
     }
 }
 
+/// `analyse --json --calc 0` of `fen`, with the tables in `tables` if
+/// given.
+fn analysed(fen: &str, tables: Option<&str>) -> serde_json::Value {
+    let mut args = vec!["analyse", "--json", "--calc", "0", fen];
+    if let Some(d) = tables {
+        args.extend(["--tablebases", d]);
+    }
+    let (code, out, err) = run(&args);
+    assert_eq!(code, Some(0), "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// With the 4-piece tables (if present): `fen` is a draw by them, and
+/// each move of `keeps` keeps the value or not as it says.
+fn a_draw_where(fen: &str, test: &str, keeps: &[(&str, bool)]) {
+    let Some(dir) = common::four_piece_tables(test) else {
+        return;
+    };
+    let a = analysed(fen, dir.to_str());
+    assert_eq!(a["tablebase"]["wdl"], "draw", "{a}");
+    for m in a["moves"].as_array().unwrap() {
+        for &(san, kept) in keeps {
+            if m["san"] == san {
+                assert_eq!(m["keeps_value"], kept, "{m}");
+            }
+        }
+    }
+}
+
 /// White, the side the rules find playing for the win, cannot win here:
 /// c5 runs into e1=Q, and no rule proves a win after any move. Kxe2
 /// leaves a king and pawn ending the KPK book proves drawn, and the
@@ -613,25 +642,9 @@ fn calculation_overrules_a_proposal_it_refutes() {
 #[test]
 fn the_player_for_the_win_keeps_a_proved_draw() {
     let fen = "8/8/8/8/2P5/2k1K3/4p3/8 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", "--calc", "0", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Kxe2", "{out}");
-    let Some(dir) = common::four_piece_tables("kpkp proved draw") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", "--calc", "0", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "draw", "{out}");
-    for m in a["moves"].as_array().unwrap() {
-        match m["san"].as_str().unwrap() {
-            "Kxe2" => assert_eq!(m["keeps_value"], true, "{m}"),
-            "c5" => assert_eq!(m["keeps_value"], false, "{m}"),
-            _ => {}
-        }
-    }
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "Kxe2", "{a}");
+    a_draw_where(fen, "kpkp proved draw", &[("Kxe2", true), ("c5", false)]);
 }
 
 /// A side the rules find likelier to win, whose every move they prove does
@@ -640,26 +653,14 @@ fn the_player_for_the_win_keeps_a_proved_draw() {
 #[test]
 fn a_side_that_cannot_win_holds_the_draw() {
     let fen = "8/8/8/3k3P/8/3p4/8/K7 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", "--calc", "0", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = analysed(fen, None);
     let chosen = a["chosen_san"].as_str().unwrap().to_string();
-    assert!(chosen.starts_with('K'), "{out}");
-    let Some(dir) = common::four_piece_tables("kpkp holds the draw") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", "--calc", "0", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "draw", "{out}");
-    for m in a["moves"].as_array().unwrap() {
-        match m["san"].as_str().unwrap() {
-            "h6" => assert_eq!(m["keeps_value"], false, "{m}"),
-            s if s == chosen => assert_eq!(m["keeps_value"], true, "{m}"),
-            _ => {}
-        }
-    }
+    assert!(chosen.starts_with('K'), "{a}");
+    a_draw_where(
+        fen,
+        "kpkp holds the draw",
+        &[(&chosen, true), ("h6", false)],
+    );
 }
 
 /// Every KPKP position, both sides to move, against the tables: the
