@@ -5,6 +5,11 @@
 mod cli;
 mod commands;
 
+/// The rule engine builds and drops many small sets per position: an
+/// allocator made for that.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     std::process::exit(cli::run());
 }

@@ -17,10 +17,11 @@ use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::board::geometry::{Side, Sq};
-use crate::board::position::{epd_of, orient_move, to_user};
+use crate::board::position::{TABLE_SIZE, epd_of, orient_move, to_user};
 use crate::knowledge::calc::Calculator;
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
@@ -144,10 +145,11 @@ pub fn book_of(ending: PawnEnding) -> Option<&'static Book> {
 
 /// The level-1 evaluations of the sweep remembered: each position of the
 /// ending is weighed once however many moves lead to it (the rules that
-/// fire, as bits, with a bit for "weighed"); other positions (a capture,
-/// a promotion) are weighed each time.
+/// fire, as bits, with a bit for "weighed"), and so is each KPK position a
+/// capture leaves; other positions (a promotion) are weighed each time.
 struct Memo {
     fired: Vec<AtomicU32>,
+    kpk: Vec<OnceLock<RuleSet>>,
 }
 
 /// The bit that says a slot is filled.
@@ -160,6 +162,7 @@ impl Memo {
             fired: (0..2 * 64 * 64 * 64 * 64)
                 .map(|_| AtomicU32::new(0))
                 .collect(),
+            kpk: (0..TABLE_SIZE).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -181,7 +184,13 @@ impl Memo {
 
     fn eval(&self, book: &'static Book, node: &Node) -> Evaluation {
         let Some(i) = Memo::slot(node) else {
-            return level1(book, node);
+            return match node.kpk() {
+                Some(k) if std::ptr::eq(book, &books::kpk::BOOK) => {
+                    let fired = self.kpk[k.index()].get_or_init(|| level1(book, node).fired);
+                    combine(book, *fired, book.rules())
+                }
+                _ => level1(book, node),
+            };
         };
         let code = self.fired[i].load(Ordering::Relaxed);
         let table = book.rules();
