@@ -4,6 +4,9 @@
 //! box the piece shuts, distances, the lone king's moves, mates), never
 //! with pecp's.
 
+// For the allocator the `pecp` binary runs with.
+mod common;
+
 use pecp::board::position::Orientation;
 use pecp::judges::mate_oracle::Ending;
 use pecp::knowledge::evaluate::level1;

@@ -5,6 +5,9 @@
 //! test's own (files, ranks, the square of the pawn, key squares), not
 //! with pecp's.
 
+// For the allocator the `pecp` binary runs with.
+mod common;
+
 use pecp::board::enumerate::all_positions;
 use pecp::board::facts::Node;
 use pecp::board::position::Orientation;

@@ -3,6 +3,10 @@
 
 pub mod run;
 
+/// The allocator of the `pecp` binary, so that timings here match it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 
 use pecp::Tablebases;
