@@ -626,12 +626,18 @@ pub mod level1 {
         InCheck() <- ToMove(Side::White), BlackPawn(b), WhiteKing(w), (pawn_checks(b, false, w));
         InCheck() <- ToMove(Side::Black), WhitePawn(p), BlackKing(k), (pawn_checks(p, true, k));
 
-        // A pawn is taken: White to move next to Black's pawn that its king
-        // does not guard.
-        struct BlackPawnHangs();
-        BlackPawnHangs() <-
+        // [ML; FINE] A pawn falls: the other king, to move, reaches it
+        // before its own king can guard it (nearer to it by a step at
+        // least, counted in king moves), and the pawn cannot run from it
+        // (that king stands in its square).
+        struct BlackPawnFalls();
+        BlackPawnFalls() <-
             ToMove(Side::White), BlackPawn(b), WhiteKing(w), BlackKing(k),
-            (dist(w, b) == 1), (dist(k, b) > 1);
+            (dist(w, b) < dist(k, b)), (in_square(w, b, false, false));
+        struct WhitePawnFalls();
+        WhitePawnFalls() <-
+            ToMove(Side::Black), WhitePawn(p), WhiteKing(w), BlackKing(k),
+            (dist(k, p) < dist(w, p)), (in_square(k, p, true, false));
 
         // ==============================================================
         // THE SCORING RULES, in the order of rules/kpkp.toml.
@@ -806,7 +812,8 @@ pub mod level1 {
         Fires("white_pawn_runs") <- WhiteRuns(_, _);
         Fires("black_pawn_runs") <- BlackRuns(_, _);
         // [rules of chess] Black's pawn is about to be taken.
-        Fires("black_pawn_hangs") <- BlackPawnHangs();
+        Fires("black_pawn_falls") <- BlackPawnFalls();
+        Fires("white_pawn_falls") <- WhitePawnFalls();
         // [ML] A pawn has queened and the other pawn is still there.
         Fires("white_has_queened") <- WhitePiece(_, Promo::Queen), BlackPawn(_);
         Fires("black_has_a_queen") <-
