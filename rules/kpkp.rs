@@ -811,7 +811,7 @@ pub mod level1 {
         // [ML] One pawn runs, the other does not.
         Fires("white_pawn_runs") <- WhiteRuns(_, _);
         Fires("black_pawn_runs") <- BlackRuns(_, _);
-        // [rules of chess] Black's pawn is about to be taken.
+        // [ML; FINE] A pawn falls: the other king gets to it first.
         Fires("black_pawn_falls") <- BlackPawnFalls();
         Fires("white_pawn_falls") <- WhitePawnFalls();
         // [ML] A pawn has queened and the other pawn is still there.
