@@ -505,6 +505,60 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
     false
 }
 
+/// [ML; FINE] The moves the king on `k` needs to take the pawn on `p` (of
+/// the side `white` says), the pawn standing still: it walks round the two
+/// squares the pawn guards and its own pawn on `own` (a king cannot step
+/// onto a square a pawn attacks, nor onto its own man). 99 when no way
+/// leads there.
+pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
+    let bit = |s: Sq| 1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32;
+    let dy = if white { 1 } else { -1 };
+    let guarded = [Sq(p.0 - 1, p.1 + dy), Sq(p.0 + 1, p.1 + dy)];
+    let mut barred = bit(own);
+    for s in guarded.into_iter().filter(|s| (1..=8).contains(&s.0)) {
+        barred |= bit(s);
+    }
+    let (mut seen, mut front) = (bit(k), bit(k));
+    for moves in 1..=64 {
+        let mut next = 0u64;
+        let mut left = front;
+        while left != 0 {
+            let i = left.trailing_zeros() as i8;
+            left &= left - 1;
+            for s in neighbours(Sq(i % 8 + 1, i / 8 + 1)) {
+                if s == p {
+                    return moves;
+                }
+                next |= bit(s);
+            }
+        }
+        front = next & !seen & !barred;
+        seen |= front;
+        if front == 0 {
+            break;
+        }
+    }
+    99
+}
+
+/// [ML; FINE] Whether the pawn on `w` (White's; `own` Black's pawn) falls
+/// to Black's king on `k` before White's king on `wk` can guard it, whoever
+/// moves (`turn`): Black's king takes it, walking round the squares it
+/// guards, in fewer moves than White's king needs to stand beside it (a
+/// move fewer still when White moves first), and it cannot run from that
+/// king (the king stands in its square, and Black's pawn takes no square of
+/// the king's walk to it or up its file). Not from the pawn's starting
+/// square (the double step may bring it under its king's guard), nor with
+/// the pawns on neighbouring files or one file (they can meet).
+pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
+    let white_first = turn == Side::White;
+    (w.0 - own.0).abs() >= 2
+        && w.1 != 2
+        && in_square(k, w, true, white_first)
+        && !on_the_way_ahead(k, own, w)
+        && moves_to_take(k, w, true, own) < dist(wk, w) - i8::from(white_first)
+}
+
 /// Whether the side to move takes the enemy pawn on `target`: with its
 /// pawn on `own` (pawns take diagonally forward, `white` says which way),
 /// or with its king on `king` if the enemy king on `guard` does not guard
@@ -657,6 +711,13 @@ pub mod level1 {
         // [rules of chess] Black to move takes White's last pawn: a lone
         // king cannot win.
         Fires("black_takes_the_pawn") <- BlackTakes();
+        // [ML; FINE] White's pawn is lost: Black's king takes it before
+        // White's king can guard it, walking round the squares the pawn
+        // guards, and the pawn cannot run from it ([`pawn_is_lost`]). A
+        // lone king wins nothing.
+        Fires("white_pawn_is_lost") <-
+            BothPawns(w, b), WhiteKing(wk), BlackKing(k), ToMove(t),
+            (pawn_is_lost(w, b, (wk, k), t));
         // [ML] White to move takes Black's pawn, and the KPK book proves
         // the pawn left wins.
         Fires("takes_the_pawn_and_wins") <- WhiteTakes(Alone::Wins);

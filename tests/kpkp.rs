@@ -20,7 +20,31 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 58] = [
+const EXAMPLES: [(&str, &str, bool, bool); 61] = [
+    // White's pawn is lost: Black's king takes the g-pawn in three moves
+    // (by e4 and f4 or f3, round the squares it guards), White's needs
+    // five to stand beside it, with either side to move.
+    (
+        "8/8/p7/3k4/6P1/8/8/K7 b - - 0 1",
+        "white_pawn_is_lost",
+        true,
+        false,
+    ),
+    (
+        "8/8/p7/3k4/6P1/8/8/K7 w - - 0 1",
+        "white_pawn_is_lost",
+        true,
+        false,
+    ),
+    // Two steps from the d-pawn, but c6 and e6 are guarded: Black's king
+    // needs three moves, as many as White's on e8, which guards d6 and
+    // d7 in time (...Kc7 Ke7, and the pawn walks in).
+    (
+        "4K3/pk6/8/3P4/8/8/8/8 b - - 0 1",
+        "white_pawn_is_lost",
+        false,
+        true,
+    ),
     // A pawn falls: after ...e5 White's king on c4 is nearer the pawn than
     // Black's on d8 and stands in its square; after ...e6 Black's king is
     // as near and guards it in time.

@@ -18,7 +18,7 @@ use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::geometry::{Side, Sq};
 use crate::board::position::{TABLE_SIZE, epd_of, orient_move, to_user};
@@ -148,19 +148,19 @@ pub fn book_of(ending: PawnEnding) -> Option<&'static Book> {
 /// fire, as bits, with a bit for "weighed"), and so is each KPK position a
 /// capture leaves; other positions (a promotion) are weighed each time.
 struct Memo {
-    fired: Vec<AtomicU32>,
+    fired: Vec<AtomicU64>,
     kpk: Vec<OnceLock<RuleSet>>,
 }
 
 /// The bit that says a slot is filled.
-const WEIGHED: u32 = 1 << 31;
+const WEIGHED: u64 = 1 << 63;
 
 impl Memo {
     fn new(book: &Book) -> Memo {
-        assert!(book.rules().rows.len() < 31, "the memo holds 31 rules");
+        assert!(book.rules().rows.len() < 63, "the memo holds 63 rules");
         Memo {
-            fired: (0..2 * 64 * 64 * 64 * 64)
-                .map(|_| AtomicU32::new(0))
+            fired: (0..2 * 64 * 64 * 48 * 48)
+                .map(|_| AtomicU64::new(0))
                 .collect(),
             kpk: (0..TABLE_SIZE).map(|_| OnceLock::new()).collect(),
         }
@@ -178,8 +178,10 @@ impl Memo {
             return None;
         }
         let sq = |s: Sq| usize::from(s.to_square());
+        // A pawn stands on the second to the seventh rank: 48 squares.
+        let pawn = |s: Sq| sq(s) - 8;
         let t = usize::from(node.turn == Side::Black);
-        Some((((t * 64 + sq(node.wk)) * 64 + sq(node.bk)) * 64 + sq(a)) * 64 + sq(b))
+        Some((((t * 64 + sq(node.wk)) * 64 + sq(node.bk)) * 48 + pawn(a)) * 48 + pawn(b))
     }
 
     fn eval(&self, book: &'static Book, node: &Node) -> Evaluation {
@@ -198,7 +200,7 @@ impl Memo {
             return combine(book, RuleSet::from_bits(u128::from(code & !WEIGHED)), table);
         }
         let e = level1(book, node);
-        let bits = u32::try_from(e.fired.bits()).expect("fewer than 31 rules");
+        let bits = u64::try_from(e.fired.bits()).expect("fewer than 63 rules");
         self.fired[i].store(bits | WEIGHED, Ordering::Relaxed);
         e
     }
