@@ -766,14 +766,16 @@ pub mod level1 {
             (line_between(queening_square(w, true), k).is_none()),
             (dist(wk, queening_square(b, false)) > 1);
 
-        // [ML; FINE] Queen against queen: White's pawn queens first and
-        // Black's on the very next move, the kings in the open
+        // [ML; FINE] Queen against queen at best: Black's pawn runs, and
+        // even if White's ran unhindered (no king on its path; Black's king
+        // may stand in its square, which only slows it), it would queen
+        // first and Black's on the very next move, the kings in the open
         // ([`queens_in_the_open`]): no win for White. The side to move is
         // not in check, and no stalemate trick is there.
         Fires("queen_against_queen") <-
-            WhiteRuns(w, b), BlackRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
-            (left_when_queening(w, true, b, t) == 1), WhiteKing(wk), BlackKing(k),
-            (queens_in_the_open(w, b, wk, k));
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(k), (!on_path(w, true, wk)),
+            (!on_path(w, true, k)), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
+            (left_when_queening(w, true, b, t) == 1), (queens_in_the_open(w, b, wk, k));
 
         // [ML; DVOR; RETI] One pawn runs, the other is caught: the pawn
         // runs (the defending king outside its square, its path clear),
@@ -954,6 +956,10 @@ pub mod level2 {
         // alone.
         @input
         pub struct TwoGoals();
+        // The finalist's side has just queened, and the new queen cannot
+        // be taken at once; no stalemate.
+        @input
+        pub struct NewQueen(pub Tag, pub Side);
 
         @output
         pub struct Prefer(pub &'static str, pub Tag, pub Tag);
@@ -979,7 +985,10 @@ pub mod level2 {
         struct Colour(Side);
         Colour(Side::White) <- Mover(_);
         Colour(Side::Black) <- Mover(_);
-        // 5. [RETI; ML; DVOR] The Réti manoeuvre: the mover's king heads
+        // 5. [ML; FINE] The mover queens, and the new queen is safe: a
+        //    queen against a pawn (or a queen each, the mover's first).
+        Prefer("queens", x, y) <- Mover(s), Pair(x, y), NewQueen(x, s), !NewQueen(y, s);
+        // 6. [RETI; ML; DVOR] The Réti manoeuvre: the mover's king heads
         //    for both pawns at once, nearer the enemy pawn and its own
         //    together (the sum of its distances to them is smaller), so
         //    that it can still catch the one or escort the other; where
@@ -991,11 +1000,11 @@ pub mod level2 {
             Finalist(t, w, _), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
         Both(t, Side::Black, dist(k, b) + dist(k, p)) <-
             Finalist(t, _, k), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
-        // 6. [ML; DVOR] The mover's pawn moves up: the race.
+        // 7. [ML; DVOR] The mover's pawn moves up: the race.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
             (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 });
-        // 7. [FINE] The mover's king nearer the other side's pawn.
+        // 8. [FINE] The mover's king nearer the other side's pawn.
         Prefer("king_near_the_enemy_pawn", x, y) <-
             Mover(s), Pair(x, y), Near(x, s, a), Near(y, s, b), (a < b);
         struct Near(Tag, Side, i8);
