@@ -559,6 +559,24 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
         && moves_to_take(k, w, true, own) < dist(wk, w) - i8::from(white_first)
 }
 
+/// [ML; FINE] Whether the pawn on `p` (of the side `white` says) queens
+/// with check on its next move against the new queen on `queen`, whose king
+/// stands on `guard` (`king`: the pawn's own king): it stands on its
+/// seventh rank, its queening square is empty, neither the queen (along a
+/// clear line) nor the queen's king covers that square, and the other new
+/// queen checks that king along a clear line (then it may win the first
+/// queen, or mate).
+pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq, Sq)) -> bool {
+    let q = queening_square(p, white);
+    let seventh = if white { 7 } else { 2 };
+    let clear = |a: Sq, b: Sq| {
+        line_between(a, b).is_some()
+            && squares_between(a, b).all(|s| s != guard && s != king && s != p && s != queen)
+    };
+    let covered = dist(guard, q) == 1 || clear(queen, q);
+    p.1 == seventh && ![guard, king, queen].contains(&q) && !covered && clear(q, guard)
+}
+
 /// Whether the side to move takes the enemy pawn on `target`: with its
 /// pawn on `own` (pawns take diagonally forward, `white` says which way),
 /// or with its king on `king` if the enemy king on `guard` does not guard
@@ -809,6 +827,17 @@ pub mod level1 {
         Fires("black_runs_and_blockades") <-
             BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(),
             !StalemateRisk(Side::White), (blockades(bk, w, true, wk, b, t == Side::Black));
+        // ... or its king already stands on the other pawn's path: that
+        // pawn never passes it, and the runner queens. The other side to
+        // move cannot take the runner at once, and no king is shut in a
+        // corner (a stalemate).
+        Fires("runs_and_blockades") <-
+            WhiteRuns(_, b), WhiteKing(wk), !InCheck(), !StalemateRisk(Side::Black),
+            !Cornered(), !BlackTakes(), (on_path(b, false, wk));
+        Fires("black_runs_and_blockades") <-
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !InCheck(),
+            !StalemateRisk(Side::White), !Cornered(), (on_path(w, true, bk)),
+            (!(t == Side::White && can_take(wk, w, b, bk, true)));
 
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
         // Black's pawn does not change it: the pawns do not face each other
@@ -956,10 +985,10 @@ pub mod level2 {
         // alone.
         @input
         pub struct TwoGoals();
-        // The finalist's side has just queened, and the new queen cannot
-        // be taken at once; no stalemate.
+        // The finalist's side has just queened, on this square, and the
+        // new queen cannot be taken at once; no stalemate.
         @input
-        pub struct NewQueen(pub Tag, pub Side);
+        pub struct NewQueen(pub Tag, pub Side, pub Sq);
 
         @output
         pub struct Prefer(pub &'static str, pub Tag, pub Tag);
@@ -985,9 +1014,17 @@ pub mod level2 {
         struct Colour(Side);
         Colour(Side::White) <- Mover(_);
         Colour(Side::Black) <- Mover(_);
-        // 5. [ML; FINE] The mover queens, and the new queen is safe: a
-        //    queen against a pawn (or a queen each, the mover's first).
-        Prefer("queens", x, y) <- Mover(s), Pair(x, y), NewQueen(x, s), !NewQueen(y, s);
+        // 5. [ML; FINE] The mover queens, the new queen is safe, and the
+        //    other pawn cannot queen with check on the next move
+        //    ([`queens_next_with_check`]).
+        Prefer("queens", x, y) <- Mover(s), Pair(x, y), QueensSafely(x, s), !QueensSafely(y, s);
+        struct QueensSafely(Tag, Side);
+        QueensSafely(t, Side::White) <-
+            NewQueen(t, Side::White, q), Finalist(t, wk, bk), FinalistPawn(t, Side::Black, b),
+            (!queens_next_with_check(b, false, q, (wk, bk)));
+        QueensSafely(t, Side::Black) <-
+            NewQueen(t, Side::Black, q), Finalist(t, wk, bk), FinalistPawn(t, Side::White, p),
+            (!queens_next_with_check(p, true, q, (bk, wk)));
         // 6. [RETI; ML; DVOR] The Réti manoeuvre: the mover's king heads
         //    for both pawns at once, nearer the enemy pawn and its own
         //    together (the sum of its distances to them is smaller), so

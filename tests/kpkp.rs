@@ -20,7 +20,22 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 61] = [
+const EXAMPLES: [(&str, &str, bool, bool); 63] = [
+    // The e-pawn runs and White's king already stands on the b-pawn's
+    // path: that pawn never passes it. Black's king beside the e-pawn does
+    // not matter with White to move (e5 and on); Black to move takes it.
+    (
+        "8/8/8/1p6/4P3/1K1k4/8/8 w - - 0 1",
+        "runs_and_blockades",
+        true,
+        true,
+    ),
+    (
+        "8/8/8/1p6/4P3/1K1k4/8/8 b - - 0 1",
+        "runs_and_blockades",
+        false,
+        false,
+    ),
     // White's pawn is lost: Black's king takes the g-pawn in three moves
     // (by e4 and f4 or f3, round the squares it guards), White's needs
     // five to stand beside it, with either side to move.
@@ -707,6 +722,42 @@ fn a_side_that_cannot_win_holds_the_draw() {
         "kpkp holds the draw",
         &[(&chosen, true), ("h6", false)],
     );
+}
+
+/// A safe new queen is made at once: Black's king stands on the d-pawn's
+/// queening square, so d1=Q is a move further off, and a8=Q wins where
+/// the king moves do not (level 2: `queens`). But where the other pawn
+/// would queen with check at once (a1=Q+ along the first rank), the king
+/// stops it first: Kb2, and the b-pawn queens later.
+#[test]
+fn a_safe_queen_is_made_at_once() {
+    let a = analysed("8/P7/8/8/8/8/3p4/K2k4 w - - 0 1", None);
+    assert_eq!(a["chosen_san"], "a8=Q", "{a}");
+    let b = analysed("8/1P6/7k/8/8/8/p7/2K5 w - - 0 1", None);
+    assert_eq!(b["chosen_san"], "Kb2", "{b}");
+    let Some(dir) = common::four_piece_tables("kpkp queens") else {
+        return;
+    };
+    for (fen, keeps) in [
+        (
+            "8/P7/8/8/8/8/3p4/K2k4 w - - 0 1",
+            [("a8=Q", true), ("Kb2", false)],
+        ),
+        (
+            "8/1P6/7k/8/8/8/p7/2K5 w - - 0 1",
+            [("Kb2", true), ("b8=Q", false)],
+        ),
+    ] {
+        let a = analysed(fen, dir.to_str());
+        assert_eq!(a["tablebase"]["wdl"], "win", "{a}");
+        for m in a["moves"].as_array().unwrap() {
+            for &(san, kept) in &keeps {
+                if m["san"] == san {
+                    assert_eq!(m["keeps_value"], kept, "{fen} {m}");
+                }
+            }
+        }
+    }
 }
 
 /// Every KPKP position, both sides to move, against the tables: the

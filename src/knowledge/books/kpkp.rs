@@ -12,7 +12,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
-use crate::board::geometry::{Promo, Side, Sq};
+use crate::board::geometry::{Promo, Side};
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::books::kppk::proved;
 use crate::knowledge::weights::{RuleSet, RuleTable};
@@ -83,12 +83,17 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
         rt.extend(n.bpawn.map(|p| level2::FinalistPawn(tag, Side::Black, p)));
         let outcome = Absolute::of(n);
         rt.extend([level2::Outcome(tag, outcome)]);
-        let queen = |piece: Option<(Sq, Promo)>| matches!(piece, Some((_, Promo::Queen)));
-        if queen(n.piece) && !outcome.piece_hangs && !outcome.stalemate {
-            rt.extend([level2::NewQueen(tag, Side::White)]);
+        if let Some((q, Promo::Queen)) = n.piece
+            && !outcome.piece_hangs
+            && !outcome.stalemate
+        {
+            rt.extend([level2::NewQueen(tag, Side::White, q)]);
         }
-        if queen(n.bpiece) && !outcome.black_piece_hangs && !outcome.stalemate {
-            rt.extend([level2::NewQueen(tag, Side::Black)]);
+        if let Some((q, Promo::Queen)) = n.bpiece
+            && !outcome.black_piece_hangs
+            && !outcome.stalemate
+        {
+            rt.extend([level2::NewQueen(tag, Side::Black, q)]);
         }
         if let Some(side) = f.proved_for {
             rt.extend([level2::Decided(tag, side)]);
