@@ -549,10 +549,10 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
 /// king (the king stands in its square, and Black's pawn takes no square of
 /// the king's walk to it or up its file). Not from the pawn's starting
 /// square (the double step may bring it under its king's guard), nor with
-/// the pawns on neighbouring files or one file (they can meet).
+/// the pawns facing each other ([`pawns_face`]: they may meet).
 pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let white_first = turn == Side::White;
-    (w.0 - own.0).abs() >= 2
+    ((w.0 - own.0).abs() >= 2 || !pawns_face(w, own))
         && w.1 != 2
         && in_square(k, w, true, white_first)
         && !on_the_way_ahead(k, own, w)
