@@ -24,8 +24,10 @@
 // the race, counted in moves with the double step and a king in its own
 // pawn's way [ML; DVOR]; the square of the pawn [ML]; the new queen that
 // stops the other pawn before it reaches the seventh rank [ML; FINE]; a
-// pawn that cannot win even without the enemy pawn [SF]; a side whose
-// pawn is gone cannot win; and what the rules of chess decide.
+// pawn that cannot win even without the enemy pawn [SF]; a pawn the other
+// king takes before its own king can guard it, and a king that already
+// stands in front of the other pawn [ML; FINE]; a side whose pawn is gone
+// cannot win; and what the rules of chess decide.
 //
 // Sources cited below:
 //   [FINE]  R. Fine, Basic Chess Endings, 1941, ch. 2 (king and pawn
@@ -466,6 +468,22 @@ pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
             .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && on_the_way(k, own, t))
 }
 
+/// A set of squares as one bit a square (a1 the lowest): the square `s`.
+fn bit(s: Sq) -> u64 {
+    1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32
+}
+
+/// The squares of a set of [`bit`]s, lowest first.
+fn squares_of(mut set: u64) -> impl Iterator<Item = Sq> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as i8;
+            set &= set - 1;
+            Sq(i % 8 + 1, i / 8 + 1)
+        })
+    })
+}
+
 /// [ML] Whether the pawn on `own` stands in the way of its king on `k` to
 /// `target`: every shortest way of the king there steps on the pawn's
 /// square, so that going round it costs a move. A rook pawn's queening
@@ -483,18 +501,12 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
     // The squares the king can stand on after each step of a shortest way
     // that avoids the pawn, one bit a square: if none is left, the pawn is
     // in the way.
-    let bit = |s: Sq| 1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32;
     let mut reach = bit(k);
     for step in 1..=d {
         let mut next = 0u64;
-        let mut left = reach;
-        while left != 0 {
-            let i = left.trailing_zeros() as i8;
-            left &= left - 1;
-            for s in neighbours(Sq(i % 8 + 1, i / 8 + 1)) {
-                if s != own && dist(s, target) == d - step {
-                    next |= bit(s);
-                }
+        for s in squares_of(reach).flat_map(neighbours) {
+            if s != own && dist(s, target) == d - step {
+                next |= bit(s);
             }
         }
         if next == 0 {
@@ -511,7 +523,6 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
 /// onto a square a pawn attacks, nor onto its own man). 99 when no way
 /// leads there.
 pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
-    let bit = |s: Sq| 1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32;
     let dy = if white { 1 } else { -1 };
     let guarded = [Sq(p.0 - 1, p.1 + dy), Sq(p.0 + 1, p.1 + dy)];
     let mut barred = bit(own);
@@ -521,16 +532,11 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
     let (mut seen, mut front) = (bit(k), bit(k));
     for moves in 1..=64 {
         let mut next = 0u64;
-        let mut left = front;
-        while left != 0 {
-            let i = left.trailing_zeros() as i8;
-            left &= left - 1;
-            for s in neighbours(Sq(i % 8 + 1, i / 8 + 1)) {
-                if s == p {
-                    return moves;
-                }
-                next |= bit(s);
+        for s in squares_of(front).flat_map(neighbours) {
+            if s == p {
+                return moves;
             }
+            next |= bit(s);
         }
         front = next & !seen & !barred;
         seen |= front;
