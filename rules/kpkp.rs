@@ -44,6 +44,7 @@
 //           the position.
 
 use crepe::crepe;
+use shakmaty::{Bitboard, attacks::king_attacks};
 
 use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
@@ -468,20 +469,16 @@ pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
             .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && on_the_way(k, own, t))
 }
 
-/// A set of squares as one bit a square (a1 the lowest): the square `s`.
-fn bit(s: Sq) -> u64 {
-    1u64 << ((s.1 - 1) * 8 + (s.0 - 1)) as u32
+/// The squares next to any square of `set`: where a king standing on one
+/// of them can step.
+fn king_steps(set: Bitboard) -> Bitboard {
+    set.into_iter()
+        .fold(Bitboard::EMPTY, |acc, s| acc | king_attacks(s))
 }
 
-/// The squares of a set of [`bit`]s, lowest first.
-fn squares_of(mut set: u64) -> impl Iterator<Item = Sq> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as i8;
-            set &= set - 1;
-            Sq(i % 8 + 1, i / 8 + 1)
-        })
-    })
+/// The square `s` as a set.
+fn one(s: Sq) -> Bitboard {
+    Bitboard::from_square(s.to_square())
 }
 
 /// [ML] Whether the pawn on `own` stands in the way of its king on `k` to
@@ -499,17 +496,15 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
         return true;
     }
     // The squares the king can stand on after each step of a shortest way
-    // that avoids the pawn, one bit a square: if none is left, the pawn is
-    // in the way.
-    let mut reach = bit(k);
+    // that avoids the pawn: if none is left, the pawn is in the way.
+    let mut reach = one(k);
     for step in 1..=d {
-        let mut next = 0u64;
-        for s in squares_of(reach).flat_map(neighbours) {
-            if s != own && dist(s, target) == d - step {
-                next |= bit(s);
-            }
-        }
-        if next == 0 {
+        let next = king_steps(reach)
+            .into_iter()
+            .map(Sq::from_square)
+            .filter(|&s| s != own && dist(s, target) == d - step)
+            .fold(Bitboard::EMPTY, |acc, s| acc | one(s));
+        if next.is_empty() {
             return true;
         }
         reach = next;
@@ -524,23 +519,19 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
 /// leads there.
 pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
     let dy = if white { 1 } else { -1 };
-    let guarded = [Sq(p.0 - 1, p.1 + dy), Sq(p.0 + 1, p.1 + dy)];
-    let mut barred = bit(own);
-    for s in guarded.into_iter().filter(|s| (1..=8).contains(&s.0)) {
-        barred |= bit(s);
-    }
-    let (mut seen, mut front) = (bit(k), bit(k));
+    let barred = [(-1, dy), (1, dy)]
+        .into_iter()
+        .filter_map(|(x, y)| p.offset(x, y))
+        .fold(one(own), |acc, s| acc | one(s));
+    let (mut seen, mut front) = (one(k), one(k));
     for moves in 1..=64 {
-        let mut next = 0u64;
-        for s in squares_of(front).flat_map(neighbours) {
-            if s == p {
-                return moves;
-            }
-            next |= bit(s);
+        let next = king_steps(front);
+        if next.contains(p.to_square()) {
+            return moves;
         }
         front = next & !seen & !barred;
         seen |= front;
-        if front == 0 {
+        if front.is_empty() {
             break;
         }
     }
