@@ -9,10 +9,11 @@
 // and the side that the rules find winning plays for the win as White.
 //
 // Level 1, input: the kings, the side to move, the rules of chess, each
-// pawn (or the piece it became), and what the KPK book proves of White's
-// pawn alone, Black's pawn taken off, with either side to move. After a
-// capture of Black's pawn the KPK book's proof of the pawn left comes in
-// the same way. Output: `Fires(id)`, whose weight, kind, description,
+// pawn (or the piece it became), whether the side to move may take en
+// passant (just after the other pawn's double step past its own), and
+// what the KPK book proves of White's pawn alone, Black's pawn taken off,
+// with either side to move. After a capture of Black's pawn the KPK
+// book's proof of the pawn left comes in the same way. Output: `Fires(id)`, whose weight, kind, description,
 // source, theme and sentence live in `rules/kpkp.toml`.
 //
 // Level 2, input: each finalist's kings, pawns and new pieces tagged
@@ -585,11 +586,13 @@ pub fn can_take(king: Sq, own: Sq, target: Sq, guard: Sq, white: bool) -> bool {
 
 /// The positions (Black to move, Black's pawn gone) after each capture of
 /// Black's pawn on `b` that White to move has: by the king, if Black's king
-/// does not guard it, and by the pawn on `p`.
+/// does not guard it, and by the pawn on `p`, diagonally or en passant
+/// (right after Black's double step past it).
 pub fn white_captures(node: &Node, p: Sq, b: Sq) -> Vec<Node> {
     let taken = Node {
         bpawn: None,
         turn: Side::Black,
+        ep: None,
         ..*node
     };
     let mut out = Vec::new();
@@ -599,6 +602,12 @@ pub fn white_captures(node: &Node, p: Sq, b: Sq) -> Vec<Node> {
     if pawn_checks(p, true, b) {
         out.push(Node {
             pawn: Some(b),
+            ..taken
+        });
+    }
+    if let Some(e) = node.ep {
+        out.push(Node {
+            pawn: Some(e),
             ..taken
         });
     }
@@ -639,6 +648,10 @@ pub mod level1 {
         // Black to move can take White's pawn (with its king or its pawn).
         @input
         pub struct BlackTakes();
+        // [rules of chess] Right after a double step: this side, to move,
+        // may take the pawn that stepped en passant.
+        @input
+        pub struct EnPassant(pub Side);
 
         @output
         pub struct Fires(pub &'static str);
@@ -650,14 +663,15 @@ pub mod level1 {
         BothPawns(w, b) <- WhitePawn(w), BlackPawn(b);
 
         // [ML; DVOR] Each pawn runs: the other king is outside its square
-        // and nothing stands on its path; the pawns cannot meet.
+        // and nothing stands on its path; the pawns cannot meet, and the
+        // other pawn cannot take it en passant.
         struct WhiteRuns(Sq, Sq);
         WhiteRuns(w, b) <-
-            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t),
+            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::Black),
             (!pawns_meet(w, b)), (runs(w, true, wk, bk, t)), (!on_path(w, true, b));
         struct BlackRuns(Sq, Sq);
         BlackRuns(w, b) <-
-            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t),
+            BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::White),
             (!pawns_meet(w, b)), (runs(b, false, bk, wk, t)), (!on_path(b, false, w));
 
         // [rules of chess] The side to move is in check from a pawn: it
@@ -723,8 +737,9 @@ pub mod level1 {
         // Black's pawn is taken: the KPK book proves the pawn left.
         Fires("one_pawn_left_wins") <- OnePawnLeft(Alone::Wins);
         Fires("one_pawn_left_draws") <- OnePawnLeft(Alone::Draws);
-        // [rules of chess] Black to move takes White's last pawn: a lone
-        // king cannot win.
+        // [rules of chess] Black to move takes White's last pawn (with
+        // the king, or with the pawn, en passant too): a lone king cannot
+        // win.
         Fires("black_takes_the_pawn") <- BlackTakes();
         // [ML; FINE] White's pawn is lost: Black's king takes it before
         // White's king can guard it, walking round the squares the pawn
@@ -930,7 +945,13 @@ pub mod level1 {
                     rt.extend([AloneProves(side, alone(side))]);
                 }
                 let (w, k) = (node.wk, node.bk);
-                if node.turn == Side::Black && can_take(k, b, p, w, false) {
+                // En passant too: the pawn of the side to move takes the
+                // pawn that has just stepped past it.
+                let en_passant = node.ep.is_some();
+                if en_passant {
+                    rt.extend([EnPassant(node.turn)]);
+                }
+                if node.turn == Side::Black && (en_passant || can_take(k, b, p, w, false)) {
                     rt.extend([BlackTakes()]);
                 }
                 if node.turn == Side::White {

@@ -167,8 +167,11 @@ impl Memo {
     }
 
     /// A position of the ending itself: two pawns on the board (White's
-    /// two, or one each), nothing promoted.
+    /// two, or one each), nothing promoted, no en passant right.
     fn slot(node: &Node) -> Option<usize> {
+        if node.ep.is_some() {
+            return None;
+        }
         let a = node.pawn?;
         let b = match (node.pawn2, node.bpawn) {
             (Some(b), None) | (None, Some(b)) => b,

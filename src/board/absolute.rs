@@ -160,6 +160,7 @@ mod tests {
             bpawn: None,
             bpiece: None,
             turn,
+            ep: None,
         }
     }
 

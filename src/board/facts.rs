@@ -1,6 +1,6 @@
 //! Facts: a position as the Datalog program's input relations.
 
-use shakmaty::{Chess, Color, FromSetup, Position, Role};
+use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position, Role};
 
 use crate::board::geometry::{Promo, Side, Sq};
 use crate::board::position::{Kpk, on_mirrored_half};
@@ -26,6 +26,10 @@ pub struct Node {
     pub bpiece: Option<(Sq, Promo)>,
     /// Side to move.
     pub turn: Side,
+    /// Right after a double step: the square a pawn of the side to move
+    /// lands on when it takes that pawn en passant, if the capture is
+    /// legal (KPKP).
+    pub ep: Option<Sq>,
 }
 
 impl Node {
@@ -40,6 +44,7 @@ impl Node {
             bpawn: None,
             bpiece: None,
             turn: side(k.turn()),
+            ep: None,
         }
     }
 
@@ -81,6 +86,7 @@ impl Node {
             bpawn,
             bpiece,
             turn: side(pos.turn()),
+            ep: pos.ep_square(EnPassantMode::Legal).map(Sq::from_square),
         }
     }
 
@@ -116,6 +122,7 @@ impl Node {
             Side::White => Color::White,
             Side::Black => Color::Black,
         };
+        setup.ep_square = self.ep.map(Sq::to_square);
         Chess::from_setup(setup, shakmaty::CastlingMode::Standard).ok()
     }
 
@@ -160,6 +167,7 @@ impl Node {
             bpawn: self.bpawn.map(Sq::mirror_file),
             bpiece: self.bpiece.map(|(s, r)| (s.mirror_file(), r)),
             turn: self.turn,
+            ep: self.ep.map(Sq::mirror_file),
         }
     }
 }

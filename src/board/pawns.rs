@@ -5,7 +5,9 @@
 //! both sides, is kept as given. An en passant right the input gives is
 //! kept (shakmaty keeps it only where a capture is legal).
 
-use shakmaty::{Bitboard, CastlingMode, Chess, Color, FromSetup, Position, Role, Setup, Square};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, File, FromSetup, Position, Rank, Role, Setup, Square,
+};
 
 use crate::board::position::Orientation;
 use crate::error::{PecpError, Result};
@@ -176,6 +178,67 @@ pub fn for_each_queen_against_pawn(kings: Bitboard, mut f: impl FnMut(Chess)) {
             }
         }
     }
+}
+
+/// Calls `f` with every KPKP position right after a pawn's double step
+/// past the other pawn, which may take it en passant (the capture legal),
+/// the white king on a square of `kings`: White's step with Black to move,
+/// and Black's with White to move.
+pub fn for_each_en_passant(kings: Bitboard, mut f: impl FnMut(Chess)) {
+    for (turn, stepped, rank) in [
+        (Color::Black, Color::White, 3),
+        (Color::White, Color::Black, 4),
+    ] {
+        for wk in kings {
+            for bk in Square::ALL {
+                for file in 0..8u32 {
+                    let to = Square::from_coords(File::new(file), Rank::new(rank));
+                    for other in [file.wrapping_sub(1), file + 1] {
+                        if other < 8 {
+                            let beside = Square::from_coords(File::new(other), Rank::new(rank));
+                            if let Some(pos) =
+                                after_double_step((wk, bk), (to, beside), stepped, turn)
+                            {
+                                f(pos);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The position with the kings on `wk`, `bk`, the pawn of `stepped` just
+/// arrived on `to` by a double step, the other pawn `beside` it, if it is
+/// legal and the capture en passant is too.
+fn after_double_step(
+    (wk, bk): (Square, Square),
+    (to, beside): (Square, Square),
+    stepped: Color,
+    turn: Color,
+) -> Option<Chess> {
+    let back = |s: Square, n: i32| {
+        s.offset(if stepped == Color::White {
+            -8 * n
+        } else {
+            8 * n
+        })
+    };
+    let (over, from) = (back(to, 1)?, back(to, 2)?);
+    let taken = [wk, bk];
+    if wk.distance(bk) <= 1 || [to, beside, over, from].iter().any(|s| taken.contains(s)) {
+        return None;
+    }
+    let mut setup = Setup::empty();
+    setup.board.set_piece_at(wk, Color::White.king());
+    setup.board.set_piece_at(bk, Color::Black.king());
+    setup.board.set_piece_at(to, stepped.pawn());
+    setup.board.set_piece_at(beside, stepped.other().pawn());
+    setup.turn = turn;
+    setup.ep_square = Some(over);
+    let pos = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+    pos.ep_square(shakmaty::EnPassantMode::Legal).map(|_| pos)
 }
 
 /// Every legal position of the ending, in [`for_each_position`]'s order.

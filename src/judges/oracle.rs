@@ -86,6 +86,7 @@ fn promotion_wins(wk: usize, bk: usize, q: usize, rook: bool) -> bool {
         bpawn: None,
         bpiece: None,
         turn: Side::Black,
+        ep: None,
     })
     .win()
 }

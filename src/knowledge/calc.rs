@@ -225,12 +225,9 @@ impl<'e, E: Level1> Calculator<'e, E> {
         if let Some(known) = self.memo.get(&k) {
             return (k, *known);
         }
-        // The rules read the men, not an en passant right: a position
-        // with a legal en passant capture is calculated on, never a leaf.
         let e = (self.eval)(self.book, &Node::from_chess(pos));
-        let en_passant = pos.ep_square(EnPassantMode::Legal).is_some();
         let known = Known {
-            leaf: (e.deterministic && !en_passant).then(|| e.verdict() == Verdict::Win),
+            leaf: e.deterministic.then(|| e.verdict() == Verdict::Win),
             ..Known::default()
         };
         self.memo.insert(k, known);

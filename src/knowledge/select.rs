@@ -231,12 +231,9 @@ fn no_move_wins(pos: &Chess, eval: &impl Level1) -> bool {
         && moves.iter().all(|&m| {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            // The rules read the men, not an en passant right.
             let node = Node::from_chess(&after);
             let e = eval(books::of(&node), &node);
-            e.deterministic
-                && e.verdict() != Verdict::Win
-                && after.ep_square(EnPassantMode::Legal).is_none()
+            e.deterministic && e.verdict() != Verdict::Win
         })
 }
 

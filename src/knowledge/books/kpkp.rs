@@ -49,6 +49,7 @@ fn alone(node: &Node, side: Side) -> Alone {
     let single = Node {
         bpawn: None,
         turn: side,
+        ep: None,
         ..*node
     };
     proved(single.kpk())
