@@ -40,6 +40,8 @@
 //           counting tempi).
 //   [RETI]  R. Réti, study, Kagans Neueste Schachnachrichten, 1921 (the
 //           king that approaches two goals at once).
+//   [KSQ]   Wikipedia, "Key square"; Fine, ch. 2 (the squares from which a
+//           king escorts its pawn to the queening square).
 //   [SF]    Stockfish, src/endgame.cpp, the KPKP scaling: take the weaker
 //           side's pawn off; if king and pawn against king is a draw, so is
 //           the position.
@@ -52,7 +54,8 @@ use crate::board::facts::Node;
 
 #[allow(unused_imports)]
 use crate::board::geometry::{
-    Line, Promo, Side, Sq, dist, line_between, neighbours, piece_attacks, squares_between,
+    Line, Promo, Side, Sq, dist, key_square_race, line_between, neighbours, piece_attacks,
+    squares_between,
 };
 
 pub use crate::knowledge::books::kppk::program::{Alone, Tag};
@@ -969,17 +972,26 @@ pub mod level1 {
     }
 }
 
-/// [RETI; ML] Before a move of `mover` in `node`: its own pawn cannot run
-/// on its own and the enemy pawn runs, so its king has two goals.
+/// [RETI; ML; KSQ] Before a move of `mover` in `node`: its own pawn cannot
+/// run on its own and the enemy pawn runs, so its king has two goals;
+/// unless that king already wins the race to its own pawn's key squares:
+/// then it escorts the pawn, one goal.
 pub fn two_goals(node: &Node, mover: Side) -> bool {
     let (Some(w), Some(b)) = (node.pawn, node.bpawn) else {
         return false;
     };
     let white_runs = runs(w, true, node.wk, node.bk, node.turn);
     let black_runs = runs(b, false, node.bk, node.wk, node.turn);
+    // Black's pawn's key squares, on the board turned round.
+    let up = |s: Sq| Sq(s.0, 9 - s.1);
     match mover {
-        Side::White => !white_runs && black_runs,
-        Side::Black => !black_runs && white_runs,
+        Side::White => {
+            !white_runs && black_runs && key_square_race(node.wk, node.bk, w, node.turn) <= 0
+        }
+        Side::Black => {
+            let escorts = key_square_race(up(node.bk), up(node.wk), up(b), node.turn.other()) > 0;
+            !black_runs && white_runs && !escorts
+        }
     }
 }
 

@@ -185,10 +185,7 @@ pub fn for_each_queen_against_pawn(kings: Bitboard, mut f: impl FnMut(Chess)) {
 /// the white king on a square of `kings`: White's step with Black to move,
 /// and Black's with White to move.
 pub fn for_each_en_passant(kings: Bitboard, mut f: impl FnMut(Chess)) {
-    for (turn, stepped, rank) in [
-        (Color::Black, Color::White, 3),
-        (Color::White, Color::Black, 4),
-    ] {
+    for (stepped, rank) in [(Color::White, 3), (Color::Black, 4)] {
         for wk in kings {
             for bk in Square::ALL {
                 for file in 0..8u32 {
@@ -196,9 +193,7 @@ pub fn for_each_en_passant(kings: Bitboard, mut f: impl FnMut(Chess)) {
                     for other in [file.wrapping_sub(1), file + 1] {
                         if other < 8 {
                             let beside = Square::from_coords(File::new(other), Rank::new(rank));
-                            if let Some(pos) =
-                                after_double_step((wk, bk), (to, beside), stepped, turn)
-                            {
+                            if let Some(pos) = after_double_step((wk, bk), (to, beside), stepped) {
                                 f(pos);
                             }
                         }
@@ -210,13 +205,12 @@ pub fn for_each_en_passant(kings: Bitboard, mut f: impl FnMut(Chess)) {
 }
 
 /// The position with the kings on `wk`, `bk`, the pawn of `stepped` just
-/// arrived on `to` by a double step, the other pawn `beside` it, if it is
-/// legal and the capture en passant is too.
+/// arrived on `to` by a double step, the other pawn `beside` it and the
+/// other side to move, if it is legal and the capture en passant is too.
 fn after_double_step(
     (wk, bk): (Square, Square),
     (to, beside): (Square, Square),
     stepped: Color,
-    turn: Color,
 ) -> Option<Chess> {
     let back = |s: Square, n: i32| {
         s.offset(if stepped == Color::White {
@@ -235,7 +229,7 @@ fn after_double_step(
     setup.board.set_piece_at(bk, Color::Black.king());
     setup.board.set_piece_at(to, stepped.pawn());
     setup.board.set_piece_at(beside, stepped.other().pawn());
-    setup.turn = turn;
+    setup.turn = stepped.other();
     setup.ep_square = Some(over);
     let pos = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
     pos.ep_square(shakmaty::EnPassantMode::Legal).map(|_| pos)
