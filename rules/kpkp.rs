@@ -300,8 +300,9 @@ pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
 /// so that nothing but the queens' first moves could decide it, and those
 /// do not. White's new queen gives no check (the king on the line, no man
 /// between it and the queening square: Black's pawn on its second rank and
-/// White's king block), Black's king is not on the edge (where checks mate)
-/// nor near White's king (whose help may build a mating net), White's king
+/// White's king block), Black's king is safe on the edge if it stands there
+/// ([`safe_on_the_edge`]) and not near White's king (whose help may build a
+/// mating net), White's king
 /// does not stand next to Black's pawn (it would take it) or to its
 /// queening square (it would take the new queen), the queens do not see
 /// each other, and no check of White's queen skewers Black's king against
@@ -314,11 +315,32 @@ pub fn queens_in_the_open(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
     let see = line_between(wq, bq).is_some() && squares_between(wq, bq).all(|s| s != wk && s != k);
     !checks
         && !see
-        && !on_edge(k)
+        && (!on_edge(k) || safe_on_the_edge((wq, bq), second, wk, k))
         && dist(wk, k) >= 3
         && dist(wk, b) > 1
         && dist(wk, bq) > 1
         && !skewers(wq, wk, k, bq)
+}
+
+/// [ML; FINE] Whether Black's king on the edge (on `k`) is as safe there
+/// from White's new queen on `wq` as in the open, Black's queen on `bq`
+/// made from the pawn on `second`, White's king on `wk`. A lone queen
+/// mates no king that has room; the edge is only dangerous where the king
+/// has none or a check wins the queen at once. So the king is not in a
+/// corner, nor beside its queen in one (it shuts the king in); the pawn on
+/// its second rank was not pinned against the king by the new queen (it
+/// could not have queened), and White's king does not stand between the
+/// new queen and Black's king (any step of it would give a discovered
+/// check). On an edge other than Black's first rank, the king is not within
+/// a file of its queen: a check along the edge drives it onto the queen's
+/// file, and the next check skewers it.
+pub fn safe_on_the_edge((wq, bq): (Sq, Sq), second: Sq, wk: Sq, k: Sq) -> bool {
+    let corner = |s: Sq| (s.0 == 1 || s.0 == 8) && (s.1 == 1 || s.1 == 8);
+    let on_line = |s: Sq| line_between(wq, k).is_some() && squares_between(wq, k).any(|x| x == s);
+    let side_edge = k.0 == 1 || k.0 == 8 || k.1 == 8;
+    let shut_in = corner(k) || corner(bq) && dist(k, bq) == 1;
+    let skewered_next = side_edge && (k.0 - bq.0).abs() <= 1;
+    !(shut_in || on_line(second) || on_line(wk) || skewered_next)
 }
 
 /// [ML; FINE] The skewer: whether White's queen on `wq`, White to move,
@@ -326,7 +348,8 @@ pub fn queens_in_the_open(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
 /// (White's king on `wk`). Either the king stands between the queens on
 /// one line (White's king steps off it, or the queen checks at once), or
 /// the queen moves to a square from which it checks along a line that
-/// runs on through the king to the queen.
+/// runs on through the king to the queen, a square the king cannot take
+/// it on (not beside it, or guarded by White's king).
 pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
     let behind = |from: Sq| {
         let ray = (k.0 - from.0).signum() == (bq.0 - k.0).signum()
@@ -343,6 +366,7 @@ pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
     piece_attacks(wq, Promo::Queen, wq)
         .into_iter()
         .filter(|&s| s != wk && s != k && s != bq && clear(wq, s))
+        .filter(|&s| dist(s, k) > 1 || dist(s, wk) == 1)
         .any(|s| behind(s) && clear(s, k) && squares_between(k, bq).all(|x| x != wk))
 }
 
