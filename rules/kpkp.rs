@@ -12,7 +12,8 @@
 // pawn (or the piece it became), whether the side to move may take en
 // passant (just after the other pawn's double step past its own), and
 // what the KPK book proves of White's pawn alone, Black's pawn taken off,
-// with either side to move. After a capture of Black's pawn the KPK
+// with either side to move, and whether it proves Black's pawn alone wins
+// (White's taken off, on the board with the colours swapped). After a capture of Black's pawn the KPK
 // book's proof of the pawn left comes in the same way. Output: `Fires(id)`, whose weight, kind, description,
 // source, theme and sentence live in `rules/kpkp.toml`.
 //
@@ -679,6 +680,10 @@ pub mod level1 {
         // may take the pawn that stepped en passant.
         @input
         pub struct EnPassant(pub Side);
+        // The KPK book proves Black's pawn alone wins for Black (White's
+        // pawn taken off, the same side to move).
+        @input
+        pub struct BlackAloneWins();
 
         @output
         pub struct Fires(pub &'static str);
@@ -939,6 +944,9 @@ pub mod level1 {
         // Averaged: what a player weighs when nothing is proved.
         // [ML] White's pawn alone (Black's taken off) wins.
         Fires("wins_without_the_black_pawn") <- BothPawns(_, _), ToMove(t), AloneProves(t, Alone::Wins);
+        // [ML] Black's pawn alone (White's taken off) wins for Black: a
+        // trump of Black's own, which White's king must watch.
+        Fires("black_wins_without_the_white_pawn") <- BothPawns(_, _), BlackAloneWins();
         // [ML] One pawn runs, the other does not.
         Fires("white_pawn_runs") <- WhiteRuns(_, _);
         Fires("black_pawn_runs") <- BlackRuns(_, _);
@@ -971,6 +979,9 @@ pub mod level1 {
                 for side in [Side::White, Side::Black] {
                     rt.extend([AloneProves(side, alone(side))]);
                 }
+                if kpk(&black_alone(node, b)) == Alone::Wins {
+                    rt.extend([BlackAloneWins()]);
+                }
                 let (w, k) = (node.wk, node.bk);
                 // En passant too: the pawn of the side to move takes the
                 // pawn that has just stepped past it.
@@ -993,6 +1004,24 @@ pub mod level1 {
             _ => {}
         }
         rt
+    }
+}
+
+/// Black's pawn on `b` alone in `node`, White's taken off, on the board
+/// turned round (colours swapped): the KPK position the KPK book judges
+/// for Black.
+pub fn black_alone(node: &Node, b: Sq) -> Node {
+    let up = |s: Sq| Sq(s.0, 9 - s.1);
+    Node {
+        wk: up(node.bk),
+        bk: up(node.wk),
+        pawn: Some(up(b)),
+        pawn2: None,
+        piece: None,
+        bpawn: None,
+        bpiece: None,
+        turn: node.turn.other(),
+        ep: None,
     }
 }
 

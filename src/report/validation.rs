@@ -345,9 +345,16 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     }
     s += &pawn_proofs(&r.proofs, r.positions);
     s += "  rules (fired, agreeing with the tables):\n";
+    let width = r
+        .rules
+        .iter()
+        .map(|x| x.id.len())
+        .max()
+        .unwrap_or(0)
+        .max(28);
     for rule in &r.rules {
         s += &format!(
-            "    {:<28} {:<13} {:.2} {:>9} {:>9} ({:.2}%)\n",
+            "    {:<width$} {:<13} {:.2} {:>9} {:>9} ({:.2}%)\n",
             rule.id,
             rule.kind.word(),
             rule.weight,
