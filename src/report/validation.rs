@@ -344,15 +344,16 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
         );
     }
     s += &pawn_proofs(&r.proofs, r.positions);
-    s += "  rules (fired, agreeing with the tables):\n";
-    let width = r
-        .rules
-        .iter()
-        .map(|x| x.id.len())
-        .max()
-        .unwrap_or(0)
-        .max(28);
-    for rule in &r.rules {
+    s + &pawn_rules(&r.rules)
+}
+
+/// Each rule of a pawn ending's book: fired, and agreeing with the tables;
+/// the id column as wide as the longest id.
+fn pawn_rules(rules: &[RuleRecord]) -> String {
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    let mut s = String::from("  rules (fired, agreeing with the tables):\n");
+    let width = rules.iter().map(|x| x.id.len()).max().unwrap_or(0).max(28);
+    for rule in rules {
         s += &format!(
             "    {:<width$} {:<13} {:.2} {:>9} {:>9} ({:.2}%)\n",
             rule.id,
