@@ -1120,10 +1120,15 @@ pub mod level2 {
             Finalist(t, w, _), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
         Both(t, Side::Black, dist(k, b) + dist(k, p)) <-
             Finalist(t, _, k), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
-        // 7. [ML; DVOR] The mover's pawn moves up: the race.
+        // 7. [ML; DVOR] The mover's pawn moves up: the race. Where the
+        //    pawns meet ([`pawns_meet`]) there is no race to win: a push
+        //    only brings the pawn nearer the enemy king and spends a spare
+        //    tempo that the fight for the opposition may need [DVOR].
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
-            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 });
+            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x);
+        struct Meet(Tag);
+        Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
         // 8. [FINE] The mover's king nearer the other side's pawn.
         Prefer("king_near_the_enemy_pawn", x, y) <-
             Mover(s), Pair(x, y), Near(x, s, a), Near(y, s, b), (a < b);
