@@ -1011,7 +1011,7 @@ pub mod level1 {
 /// turned round (colours swapped): the KPK position the KPK book judges
 /// for Black.
 pub fn black_alone(node: &Node, b: Sq) -> Node {
-    let up = |s: Sq| Sq(s.0, 9 - s.1);
+    let up = Sq::mirror_rank;
     Node {
         wk: up(node.bk),
         bk: up(node.wk),
@@ -1036,7 +1036,7 @@ pub fn two_goals(node: &Node, mover: Side) -> bool {
     let white_runs = runs(w, true, node.wk, node.bk, node.turn);
     let black_runs = runs(b, false, node.bk, node.wk, node.turn);
     // Black's pawn's key squares, on the board turned round.
-    let up = |s: Sq| Sq(s.0, 9 - s.1);
+    let up = Sq::mirror_rank;
     match mover {
         Side::White => {
             !white_runs && black_runs && key_square_race(node.wk, node.bk, w, node.turn) <= 0

@@ -53,6 +53,12 @@ impl Sq {
     pub fn mirror_file(self) -> Sq {
         Sq(9 - self.0, self.1)
     }
+
+    /// The square mirrored across the board's horizontal axis (rank 1↔8):
+    /// the board turned round for the other colour.
+    pub fn mirror_rank(self) -> Sq {
+        Sq(self.0, 9 - self.1)
+    }
 }
 
 /// Side to move (or a side in general).
