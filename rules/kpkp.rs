@@ -13,8 +13,9 @@
 // passant (just after the other pawn's double step past its own), and
 // what the KPK book proves of White's pawn alone, Black's pawn taken off,
 // with either side to move, and whether it proves Black's pawn alone wins
-// (White's taken off, on the board with the colours swapped). After a capture of Black's pawn the KPK
-// book's proof of the pawn left comes in the same way. Output: `Fires(id)`, whose weight, kind, description,
+// (White's taken off, on the board with the colours swapped). After a
+// capture of Black's pawn the KPK book's proof of the pawn left comes in
+// the same way. Output: `Fires(id)`, whose weight, kind, description,
 // source, theme and sentence live in `rules/kpkp.toml`.
 //
 // Level 2, input: each finalist's kings, pawns and new pieces tagged
