@@ -156,6 +156,25 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), le
     queen_stops_counted(pawn, white, king, (queen, guard), left)
 }
 
+/// [ML; FINE] Whether White's queen on `queen`, White to move, stops
+/// Black's pawn on `pawn`, Black's king on `king`, White's on `guard`: as
+/// [`queen_stops`] judges it right after a promotion, with the move the
+/// queen has in hand. A pawn below its seventh rank is a move further
+/// back; a pawn on its seventh queens next, so the queen must act at once
+/// (check, take the queening square in hand, or stand on it), and then
+/// stops it as a new queen stops a pawn on its sixth.
+pub fn queen_to_move_stops(pawn: Sq, king: Sq, (queen, guard): (Sq, Sq)) -> bool {
+    let n = queening_moves(pawn, false);
+    if n >= 2 {
+        return queen_stops(pawn, false, king, (queen, guard), n + 1);
+    }
+    let at_once = (pawn, false);
+    (first_check(queen, at_once, king, guard)
+        || controls_first(queen, at_once, king, guard)
+        || blockades_in_one(queen, at_once, king, guard))
+        && queen_stops(pawn, false, king, (queen, guard), 2)
+}
+
 /// [`queen_stops`] with the pawn's king off its path.
 fn queen_stops_counted(
     pawn: Sq,
@@ -920,6 +939,16 @@ pub mod level1 {
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), BlackKing(k), WhiteKing(wk),
             (queen_stops(b, false, k, (q, wk), queening_moves(b, false)));
+        // [ML; FINE] A queen against the pawn with the queen's side to
+        // move: the queen has the move a new queen gives away, so a pawn
+        // below its seventh rank counts a move further back than right
+        // after a promotion; a pawn on its seventh queens next unless the
+        // queen acts at once ([`queen_to_move_stops`]). White's king not
+        // in check from the pawn, no king shut in a corner.
+        Fires("queen_to_move_stops_the_pawn") <-
+            WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::White), !InCheck(),
+            !Cornered(), BlackKing(k), WhiteKing(wk),
+            (queen_to_move_stops(b, k, (q, wk)));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
         // king win it. The queen is safe, no stalemate, no king shut in a

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 74] = [
+const EXAMPLES: [(&str, &str, bool, bool); 77] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -150,6 +150,29 @@ const EXAMPLES: [(&str, &str, bool, bool); 74] = [
         "queens_first",
         true,
         true,
+    ),
+    // The queen to move has a move in hand: it already watches d1 from g1,
+    // Black's king two steps off, and the d-pawn on the seventh never
+    // queens. On the sixth, the move in hand is a tempo more.
+    (
+        "8/8/8/8/8/5k2/3p4/K5Q1 w - - 0 1",
+        "queen_to_move_stops_the_pawn",
+        true,
+        true,
+    ),
+    (
+        "8/8/8/8/2k5/3p4/8/K5Q1 w - - 0 1",
+        "queen_to_move_stops_the_pawn",
+        true,
+        true,
+    ),
+    // White's own king on d5 stands in the queen's way: no check, no hold
+    // on d1, and d1=Q draws. The rule is silent.
+    (
+        "3Q4/8/8/3K4/8/3k4/3p4/8 w - - 0 1",
+        "queen_to_move_stops_the_pawn",
+        false,
+        false,
     ),
     // The queen may step onto f1 at once, but Black's king, two steps off,
     // need not push: Kg2 holds f1 and the pawn.
