@@ -944,10 +944,11 @@ pub mod level1 {
         // below its seventh rank counts a move further back than right
         // after a promotion; a pawn on its seventh queens next unless the
         // queen acts at once ([`queen_to_move_stops`]). White's king not
-        // in check from the pawn, no king shut in a corner.
+        // in check from the pawn. A king shut in a corner changes nothing:
+        // White, to move, chooses a move that stalemates nothing.
         Fires("queen_to_move_stops_the_pawn") <-
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::White), !InCheck(),
-            !Cornered(), BlackKing(k), WhiteKing(wk),
+            BlackKing(k), WhiteKing(wk),
             (queen_to_move_stops(b, k, (q, wk)));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
