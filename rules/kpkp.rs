@@ -929,6 +929,26 @@ pub mod level1 {
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws),
             (w.0 == b.0), (w.0 == 1 || w.0 == 8);
 
+        // [ML; FINE] The pawns face each other in White's half of the
+        // board (Black's pawn on White's fifth rank or below): White's pawn
+        // alone is a draw the KPK book proves, and Black's pawn does not
+        // change it. White's pawn cannot take it now, and later only where
+        // Black lets it (Black, to move, may always take White's pawn
+        // first); White's king that takes it has made a move it had
+        // anyway; and the fight for White's key squares is above it, so it
+        // takes no square Black's king defends from. Not where it stands in
+        // its own king's way, nor (on another file: on one file White's
+        // pawn never passes it) on its king's way to White's pawn, and not
+        // with Black's king shut in.
+        struct WhitePawnTakes();
+        WhitePawnTakes() <- ToMove(Side::White), BothPawns(w, b), (pawn_checks(w, true, b));
+        WhitePawnTakes() <- EnPassant(Side::White);
+        Fires("pawns_face_in_white_half") <-
+            BothPawns(w, b), (pawns_face(w, b)), (b.1 <= 5), ToMove(t), AloneProves(t, Alone::Draws),
+            !WhitePawnTakes(), BlackKing(k), WhiteKing(wk),
+            (!in_the_kings_way(k, b, queening_square(w, true))),
+            (w.0 == b.0 || !(wk.1 >= k.1 && on_the_way_ahead(k, b, w))), !BlackKingShutIn();
+
         // [ML; FINE] After White queens: the new queen is safe, and it
         // moves before Black's pawn reaches the seventh rank (the sixth
         // for a rook or bishop pawn whose king stands near its queening

@@ -307,11 +307,13 @@ pub fn decide_among(
         .collect();
     let mover = mover_of(pos);
     let held = held_draws(book, mover, &cands, &|n: &Node| eval(book, n));
+    let own = own_chances(book, mover, &cands, &|n: &Node| eval(book, n));
     let field = Field {
         mover,
         cands: &cands,
         avoided: &avoided,
         held: &held,
+        own: &own,
         book,
         before: Node::from_chess(&canon),
     };
@@ -385,6 +387,32 @@ fn held_draws(
         .collect()
 }
 
+/// Per candidate, where either side may win (KPKP) and the mover defends
+/// (Black on the board the decision is taken on): for a move after which
+/// the rules prove the other side does not win, the mover's own chances,
+/// the weight of the position after it on the board with the colours
+/// swapped (the mover's question, "do I win?"). Elsewhere 0. Among the
+/// moves that keep the draw safe, the mover plays for more.
+fn own_chances(
+    book: &'static Book,
+    mover: Side,
+    cands: &[Candidate],
+    eval: &impl Fn(&Node) -> Evaluation,
+) -> Vec<f64> {
+    let either_wins = !book.spec().no_win_is_draw;
+    cands
+        .iter()
+        .map(|c| {
+            let safe = c.eval.deterministic && c.eval.weight < VERDICT_THRESHOLD;
+            if either_wins && mover == Side::Black && safe {
+                eval(&Node::from_chess(&to_user(&c.after, Orientation::Flipped))).weight
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
 /// The candidates of one decision, as the two levels see them.
 struct Field<'a> {
     mover: Side,
@@ -394,6 +422,9 @@ struct Field<'a> {
     /// Per candidate: whether it leads to a draw the rules prove
     /// ([`held_draws`]).
     held: &'a [bool],
+    /// Per candidate: the defending mover's own chances after it
+    /// ([`own_chances`]).
+    own: &'a [f64],
     /// The book that judges.
     book: &'static Book,
     /// The position the moves are played from (canonical).
@@ -442,7 +473,8 @@ impl Field<'_> {
         let mut order: Vec<usize> = (0..self.cands.len()).collect();
         order.sort_by(|&a, &b| {
             let (wa, wb) = (self.cands[a].eval.weight, self.cands[b].eval.weight);
-            rank(a).cmp(&rank(b)).then(match self.mover {
+            let own = self.own[b].total_cmp(&self.own[a]);
+            rank(a).cmp(&rank(b)).then(own).then(match self.mover {
                 Side::White => wb.total_cmp(&wa),
                 Side::Black => wa.total_cmp(&wb),
             })
