@@ -795,6 +795,53 @@ fn calculation_overrules_a_proposal_it_refutes() {
     }
 }
 
+/// A drawn position where the selection plays for White's win and
+/// proposes c5: calculation proves, asking Black's question on the board
+/// turned round, that it lets Black win (d2! and Black's pawn queens first)
+/// and that Kc1 keeps Black from winning (Black's d-pawn alone is a drawn
+/// KPK, and White's pawn does not change it), so Kc1 is played, in
+/// `analyse` and in `line`, and the tables agree.
+#[test]
+fn calculation_asks_the_other_sides_question_too() {
+    let fen = "8/8/8/8/2P5/1k1p4/8/1K6 w - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], "Kc1", "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["proposed"], "c5", "{o}");
+    assert_eq!(o["played"], "Kc1", "{o}");
+    assert_eq!(o["refutation"]["line"][0], "d2", "{o}");
+    let refuted = o["refutation"]["sentence"].as_str().unwrap();
+    assert!(
+        refuted.contains("the black pawn runs and queens first"),
+        "{o}"
+    );
+    assert_eq!(o["proof"]["rule"], "draws_without_the_black_pawn", "{o}");
+    let kept = o["proof"]["sentence"].as_str().unwrap();
+    assert!(kept.contains("without the white pawn"), "{o}");
+    let (code, out, err) = run(&["line", "--format", "json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
+    assert_eq!(l["plies"][0]["san"], "Kc1", "{out}");
+    let Some(dir) = common::four_piece_tables("kpkp overruled, turned") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["tablebase"]["wdl"], "draw", "{a}");
+    for m in a["moves"].as_array().unwrap() {
+        match m["san"].as_str().unwrap() {
+            "Kc1" => assert_eq!(m["keeps_value"], true, "{m}"),
+            "c5" => assert_eq!(m["keeps_value"], false, "{m}"),
+            _ => {}
+        }
+    }
+}
+
 /// `analyse --json --calc 0` of `fen`, with the tables in `tables` if
 /// given.
 fn analysed(fen: &str, tables: Option<&str>) -> serde_json::Value {

@@ -465,7 +465,7 @@ fn calculate(
         });
     // The verdict's line starts with the move played: the one calculation
     // plays instead, where it overrules the selection.
-    let played = overruled.as_ref().map(|o| o.instead);
+    let played = overruled.as_ref().map(Overruled::played);
     let prefer_played = |p: &shakmaty::Chess| match played {
         Some(m) if p == pos => Some(m),
         _ => prefer(p),
@@ -666,7 +666,7 @@ fn selection_names(
         return (Vec::new(), Vec::new(), None, None);
     };
     let played = overruled
-        .and_then(|o| d.moves.iter().position(|c| c.mv == o.instead))
+        .and_then(|o| d.moves.iter().position(|c| c.mv == o.played()))
         .unwrap_or(d.chosen);
     (
         d.best3.iter().map(|&i| names[i].1.clone()).collect(),
@@ -688,6 +688,7 @@ fn overrule(
     if let Some(first) = explanation.moves.first_mut() {
         *first = crate::knowledge::explain::overruled_words(book, pos, o, orientation);
     }
+    let (pos, orientation) = (&o.on_board(pos), o.board.then(orientation));
     let play = |m: shakmaty::Move| {
         let mut p = pos.clone();
         p.play_unchecked(m);

@@ -509,5 +509,5 @@ pub(crate) fn overruled_move(
     let prefer = |p: &Chess| decide(p, eval).map(|d| d.chosen().mv);
     let order = d.ranked(pos.turn() == Color::White);
     calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
-        .map(|o| o.instead)
+        .map(|o| o.played())
 }

@@ -23,6 +23,17 @@ pub enum Orientation {
     Flipped,
 }
 
+impl Orientation {
+    /// A board turned `self`, then turned `next`: the two turns in one.
+    pub fn then(self, next: Orientation) -> Orientation {
+        if self == next {
+            Orientation::AsGiven
+        } else {
+            Orientation::Flipped
+        }
+    }
+}
+
 /// A legal KPK position, normalised so that White has the pawn.
 ///
 /// The fields are private: the only ways to get one are [`Kpk::new`],

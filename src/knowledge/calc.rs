@@ -21,6 +21,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::board::facts::Node;
+use crate::board::position::{Orientation, orient_move, to_user};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
 use crate::knowledge::evaluate::{Level1, Verdict};
@@ -56,8 +57,16 @@ pub type Refutation = (Option<Move>, Proof);
 
 /// A proposed move that calculation overrules: it proves the proposal
 /// throws the result away and another move keeps it.
+///
+/// Its moves and proofs are on `board`: the position checked as given, or,
+/// where either side may win, turned round (the colours swapped), when the
+/// proof is of the other side's question: the proposal lets the other side
+/// win, and the move played instead proves it does not.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Overruled {
+    /// The board the moves and proofs below are on, from the position
+    /// checked.
+    pub board: Orientation,
     /// The move the selection levels proposed.
     pub proposed: Move,
     /// The opponent's reply to it and the proof that follows.
@@ -66,6 +75,18 @@ pub struct Overruled {
     pub instead: Move,
     /// The proof of the result after it (from the position after it).
     pub proof: Proof,
+}
+
+impl Overruled {
+    /// The move played instead, on the position checked.
+    pub fn played(&self) -> Move {
+        orient_move(self.instead, self.board)
+    }
+
+    /// The position checked, on the board the moves and proofs are on.
+    pub fn on_board(&self, pos: &Chess) -> Chess {
+        to_user(pos, self.board)
+    }
 }
 
 /// What is known of one position.
@@ -199,8 +220,33 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// Calculation's check of the move `proposed` in `pos`: where it
     /// proves that `proposed` throws the side to move's result away (the
     /// reply and its proof) and that another move of `order` keeps it
-    /// (that move and its proof), the check overrules the proposal.
+    /// (that move and its proof), the check overrules the proposal. Where
+    /// either side may win (the book's "no win" is not a draw), and that
+    /// proves nothing, it asks the other side's question too, on the board
+    /// turned round: the proposal lets the other side win, and another
+    /// move proves it does not (the mover, whichever side it plays for,
+    /// does not lose what the position holds).
     pub fn overrule(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let as_given = self.overrule_on(pos, proposed, order, plies, prefer);
+        if as_given.is_some() || self.book.spec().no_win_is_draw {
+            return as_given;
+        }
+        let turned = Orientation::Flipped;
+        let turn = |m: Move| orient_move(m, turned);
+        let order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
+        let o = self.overrule_on(&to_user(pos, turned), turn(proposed), &order, plies, prefer)?;
+        Some(Overruled { board: turned, ..o })
+    }
+
+    /// [`Calculator::overrule`] on the board as given.
+    fn overrule_on(
         &mut self,
         pos: &Chess,
         proposed: Move,
@@ -212,6 +258,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
         let others: Vec<Move> = order.iter().copied().filter(|&m| m != proposed).collect();
         let (instead, proof) = self.prove_a_move(pos, &others, plies, prefer)?;
         Some(Overruled {
+            board: Orientation::AsGiven,
             proposed,
             refutation,
             instead,

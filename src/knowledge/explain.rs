@@ -770,6 +770,7 @@ pub fn overruled_words(
     o: &Overruled,
     orientation: Orientation,
 ) -> MoveExplanation {
+    let (pos, orientation) = (&o.on_board(pos), o.board.then(orientation));
     let play = |m: Move| {
         let mut p = pos.clone();
         p.play_unchecked(m);

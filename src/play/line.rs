@@ -416,7 +416,7 @@ pub fn generate_with(
             _ => None,
         };
         if let Some(o) = &overruled {
-            (mv, chooser) = (o.instead, Chooser::Calculation);
+            (mv, chooser) = (o.played(), Chooser::Calculation);
         }
         let mut after = pos.clone();
         after.play_unchecked(mv);
