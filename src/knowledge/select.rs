@@ -379,12 +379,15 @@ fn held_draws(
             either_wins
                 && mover == Side::White
                 && not_won(&c.eval)
-                && not_won(&eval(&Node::from_chess(&to_user(
-                    &c.after,
-                    Orientation::Flipped,
-                ))))
+                && not_won(&turned_round(c, eval))
         })
         .collect()
+}
+
+/// The level-1 evaluation of the position after candidate `c` on the
+/// board with the colours swapped: the other side's question, "do I win?".
+fn turned_round(c: &Candidate, eval: &impl Fn(&Node) -> Evaluation) -> Evaluation {
+    eval(&Node::from_chess(&to_user(&c.after, Orientation::Flipped)))
 }
 
 /// Per candidate, where either side may win (KPKP) and the mover defends
@@ -405,7 +408,7 @@ fn own_chances(
         .map(|c| {
             let safe = c.eval.deterministic && c.eval.weight < VERDICT_THRESHOLD;
             if either_wins && mover == Side::Black && safe {
-                eval(&Node::from_chess(&to_user(&c.after, Orientation::Flipped))).weight
+                turned_round(c, eval).weight
             } else {
                 0.0
             }
