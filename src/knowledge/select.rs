@@ -6,9 +6,10 @@
 //! back), so a position and its mirror image always get mirrored choices.
 //!
 //! Level-1 order: the pawn side takes the highest weight, the defender the
-//! lowest. Ties keep the canonical move order: pawn moves before king moves,
-//! promotions queen, rook, bishop, knight; then by destination, higher rank
-//! first, then lower file first.
+//! lowest (where either side may win, a defender ranks the moves the rules
+//! prove safe by its own chances first). Ties keep the canonical move
+//! order: pawn moves before king moves, promotions queen, rook, bishop,
+//! knight; then by destination, higher rank first, then lower file first.
 
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role};
 
@@ -465,7 +466,8 @@ impl Field<'_> {
     }
 
     /// Level 1: the best three, best first. Proved moves come before the
-    /// rest (where either side may win, in the tiers of [`Field::tier`]),
+    /// rest (where either side may win, in the tiers of [`Field::tier`],
+    /// a defender's proved moves by its own chances, [`own_chances`]),
     /// and within each, moves to be avoided last: the pawn side would
     /// rather repeat once than throw a proved win away. Without moves to
     /// avoid this is the plain weight order, as a deterministic weight is
