@@ -492,6 +492,14 @@ pub fn on_edge(k: Sq) -> bool {
     k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
 }
 
+/// [ML; FINE] A mating net on the edge: the king on `k` stands on the edge
+/// of the board and the other king on `other` two squares off, taking the
+/// squares in front of it; a queen then mates, or wins the other queen by
+/// a check with the king's help.
+pub fn net_on_the_edge(k: Sq, other: Sq) -> bool {
+    on_edge(k) && dist(k, other) == 2
+}
+
 /// [ML] Whether the pawns face each other: on one file or neighbouring
 /// files, Black's not behind White's. They can meet, or stand side by side
 /// where each king can attack the other pawn.
@@ -986,6 +994,20 @@ pub mod level1 {
         Fires("black_has_queened") <-
             BlackPiece(_, Promo::Queen), !WhitePiece(_, _), RulesOfChess(a),
             (!a.black_piece_hangs && !a.queens_with_check), !Cornered(), !HeldOnTheEdge();
+        // [rules of chess] Black to move takes White's new piece, White
+        // without a pawn: White is left with a lone king (or takes back
+        // Black's queen with it, king against king), and a lone king wins
+        // nothing.
+        Fires("black_takes_the_piece") <-
+            WhitePiece(_, _), !WhitePawn(_), RulesOfChess(a), (a.piece_hangs);
+        // [ML; FINE] Queen against queen, Black to move and not in check:
+        // Black has the time to meet whatever White's queen threatens (with
+        // a check of its own, a trade, or a step of the king), and a queen
+        // mates no king that has room. Only a king in a mating net loses:
+        // on the edge, the other king two squares off ([`net_on_the_edge`]).
+        Fires("queen_against_queen_black_to_move") <-
+            WhitePiece(_, Promo::Queen), BlackPiece(_, Promo::Queen), ToMove(Side::Black),
+            RulesOfChess(a), (!a.in_check), WhiteKing(wk), BlackKing(k), (!net_on_the_edge(k, wk));
         // [ML] Mating patterns: the king on the edge, the other king
         // facing it two squares off on the same rank.
         struct HeldOnTheEdge();

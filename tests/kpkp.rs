@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 80] = [
+const EXAMPLES: [(&str, &str, bool, bool); 84] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -632,6 +632,37 @@ const EXAMPLES: [(&str, &str, bool, bool); 80] = [
         false,
         true,
     ),
+    // Black's king takes the new queen, its own pawn still on the board:
+    // White's lone king wins nothing. With the queen guarded by its king
+    // it cannot.
+    (
+        "8/8/8/8/8/8/p1k5/1Q4K1 b - - 0 1",
+        "black_takes_the_piece",
+        true,
+        false,
+    ),
+    (
+        "8/8/8/8/8/2k5/pQ6/K7 b - - 0 1",
+        "black_takes_the_piece",
+        false,
+        true,
+    ),
+    // Queen against queen, Black to move and not in check, its king in
+    // the middle: a draw. On the edge with White's king two squares off
+    // (the corner, the kings in opposition) the net is there: White's
+    // queen mates or wins Black's with the king's help.
+    (
+        "3q4/8/8/8/8/3k4/8/Q3K3 b - - 0 1",
+        "queen_against_queen_black_to_move",
+        true,
+        false,
+    ),
+    (
+        "8/3q4/8/8/2Q5/8/8/k1K5 b - - 0 1",
+        "queen_against_queen_black_to_move",
+        false,
+        true,
+    ),
 ];
 
 #[test]
@@ -840,6 +871,40 @@ fn calculation_asks_the_other_sides_question_too() {
             _ => {}
         }
     }
+}
+
+/// A drawn position where the selection proposes g3 and no move is proved
+/// to keep the draw: calculation still proves g3 loses (Kf5! and Black's
+/// king takes the g-pawn, a won king and pawn ending left), so it rules
+/// g3 out and the selection's next choice, Kc1, which it does not refute
+/// so, is played, with no proof claimed for it; the tables agree that Kc1
+/// holds and g3 loses.
+#[test]
+fn calculation_rules_out_a_move_it_proves_loses() {
+    let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], "Kc1", "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["proposed"], "g3", "{o}");
+    assert_eq!(o["played"], "Kc1", "{o}");
+    assert_eq!(o["refutation"]["line"][0], "Kf5", "{o}");
+    assert!(o["proof"].is_null(), "{o}");
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(said.contains("calculation rules out g3"), "{said}");
+    let (code, out, err) = run(&["analyse", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("calculation: g3 -> Kc1 (g3 refuted in 4 plies, Kc1 not refuted)"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["line", "--format", "json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
+    assert_eq!(l["plies"][0]["san"], "Kc1", "{out}");
+    a_draw_where(fen, "kpkp ruled out", &[("Kc1", true), ("g3", false)]);
 }
 
 /// `analyse --json --calc 0` of `fen`, with the tables in `tables` if
@@ -1136,6 +1201,54 @@ fn what_a_promotion_leaves_is_judged_soundly() {
                 let mut w = a.1;
                 w.append(&mut b.1);
                 (a.0 + b.0, w)
+            },
+        );
+    assert!(fired > 1_000_000, "{fired}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, e.g. {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
+
+/// What a race leaves when both pawns queen (a queen each, both sides to
+/// move): every deterministic rule of the book that fires there agrees
+/// with the tables. The white king on the triangle a1-d1-d4 stands for
+/// every position (a pawnless board has eight symmetries), so this is
+/// all of them; both questions are in it, a swap of colours being another
+/// such position.
+#[test]
+fn queen_against_queen_is_judged_soundly() {
+    use pecp::knowledge::evaluate::{Verdict, level1};
+    use rayon::prelude::*;
+    use shakmaty::Square::*;
+    let Some(dir) = common::four_piece_tables("kpkp queen against queen") else {
+        return;
+    };
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
+    let triangle = [A1, B1, C1, D1, B2, C2, D2, C3, D3, D4];
+    let (fired, wrong): (u64, Vec<String>) = triangle
+        .par_iter()
+        .map(|&wk| {
+            let (mut fired, mut wrong) = (0u64, Vec::new());
+            pecp::board::pawns::for_each_queen_against_queen(wk.into(), |pos| {
+                let e = level1(&kpkp::BOOK, &Node::from_chess(&pos));
+                if !e.deterministic {
+                    return;
+                }
+                fired += 1;
+                if (e.verdict() == Verdict::Win) != white_wins(&tb, &pos) {
+                    wrong.push(pecp::board::position::fen_of(&pos));
+                }
+            });
+            (fired, wrong)
+        })
+        .reduce(
+            || (0, Vec::new()),
+            |mut a, mut b| {
+                a.1.append(&mut b.1);
+                (a.0 + b.0, a.1)
             },
         );
     assert!(fired > 1_000_000, "{fired}");

@@ -253,8 +253,11 @@ pub struct OverruledReport {
     pub refutation: RefutationReport,
     /// The move played instead (SAN).
     pub played: String,
-    /// The proof that it keeps the result, from the position after it.
-    pub proof: ProofReport,
+    /// The proof that it keeps the result, from the position after it;
+    /// null where calculation only rules the proposal out (it proves the
+    /// proposal lets the other side win, and finds no such proof against
+    /// the move played).
+    pub proof: Option<ProofReport>,
 }
 
 /// A move's names.
@@ -698,7 +701,10 @@ fn overrule(
         proposed: user_move_names(pos, o.proposed, orientation).0,
         refutation: refutation_report(&play(o.proposed), &o.refutation, book, orientation),
         played: user_move_names(pos, o.instead, orientation).0,
-        proof: proof_report(&play(o.instead), &o.proof, book, orientation),
+        proof: o
+            .proof
+            .as_ref()
+            .map(|p| proof_report(&play(o.instead), p, book, orientation)),
     }
 }
 

@@ -208,5 +208,5 @@ fn choose(selector: Selector, pos: &Chess, plies: u8) -> Option<shakmaty::Move> 
         return Some(d.chosen().mv);
     }
     let mut calc = Calculator::new(&level1, d.book);
-    Some(overruled_move(pos, &d, plies, &mut calc, &level1).unwrap_or(d.chosen().mv))
+    Some(overruled_move(pos, &d, plies, &mut calc, &level1).map_or(d.chosen().mv, |(m, _)| m))
 }

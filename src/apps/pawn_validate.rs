@@ -74,6 +74,10 @@ pub struct PawnReport {
     /// With moves: where calculation overruled the selection's move (it is
     /// asked only where the selection's move fails; see `overruled_move`).
     pub overruled: usize,
+    /// Of those, where calculation only rules the proposal out (it proves
+    /// the proposal lets the other side win, and no move keeps the value):
+    /// how many, and how many of the moves played instead keep the value.
+    pub ruled_out: Count,
     /// How each verdict (White wins or not) is proved: by a rule on the
     /// position, or by `calc` plies of calculation with the book's rules as
     /// the leaves; each proof checked against the tables.
@@ -102,10 +106,29 @@ struct Tally {
     black_in_drawn: Count,
     mover_in_won: Count,
     mover_in_drawn: Count,
-    overruled: usize,
+    overruled: Overrules,
     proofs: Proofs,
     keep_failures: bool,
     failures: Vec<String>,
+}
+
+/// Where calculation played another move than the selection's.
+#[derive(Default)]
+struct Overrules {
+    all: usize,
+    ruled_out: Count,
+}
+
+impl Overrules {
+    /// Calculation played another move: one it proves keeps the value
+    /// (`proved`), or one it only does not refute; `kept`: by the tables.
+    fn add(&mut self, proved: bool, kept: bool) {
+        self.all += 1;
+        if !proved {
+            self.ruled_out.positions += 1;
+            self.ruled_out.sound += usize::from(kept);
+        }
+    }
 }
 
 impl Tally {
@@ -128,7 +151,8 @@ impl Tally {
         self.black_in_drawn.merge(&o.black_in_drawn);
         self.mover_in_won.merge(&o.mover_in_won);
         self.mover_in_drawn.merge(&o.mover_in_drawn);
-        self.overruled += o.overruled;
+        self.overruled.all += o.overruled.all;
+        self.overruled.ruled_out.merge(&o.overruled.ruled_out);
         self.proofs.merge(&o.proofs);
         self.failures.extend(o.failures);
         self
@@ -261,7 +285,8 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         mover_in_won: (opts.moves && kpkp).then_some(tally.mover_in_won),
         mover_in_drawn: (opts.moves && kpkp).then_some(tally.mover_in_drawn),
         calc: opts.calc,
-        overruled: tally.overruled,
+        overruled: tally.overruled.all,
+        ruled_out: tally.overruled.ruled_out,
         proofs: Proofs {
             calc: opts.calc,
             ..tally.proofs
@@ -417,11 +442,11 @@ fn judge_move(
     let mut m = d.chosen().mv;
     let mut now = white_result(tb, &d.chosen().after)?;
     if !keeps(now)
-        && let Some(instead) = overruled_move(pos, &d, plies, calc, &eval)
+        && let Some((instead, proved)) = overruled_move(pos, &d, plies, calc, &eval)
     {
         m = instead;
         now = white_result(tb, &played(pos, m))?;
-        t.overruled += 1;
+        t.overruled.add(proved, keeps(now));
     }
     count.sound += usize::from(keeps(now));
     if !keeps(now) && t.keep_failures {
@@ -455,11 +480,12 @@ fn judge_move_either(
     let mut m = orient_move(d.chosen().mv, orientation);
     let mut now = white_result(tb, &played(pos, m))?;
     if now != result
-        && let Some(instead) = overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval)
+        && let Some((instead, proved)) =
+            overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval)
     {
         m = orient_move(instead, orientation);
         now = white_result(tb, &played(pos, m))?;
-        t.overruled += 1;
+        t.overruled.add(proved, now == result);
     }
     count.sound += usize::from(now == result);
     if now != result && t.keep_failures {
@@ -490,7 +516,9 @@ fn played(pos: &Chess, m: shakmaty::Move) -> Chess {
 }
 
 /// The move calculation plays instead of the selection's proposal in
-/// `pos`, where it overrules it (as `line` and `analyse` do).
+/// `pos`, where it overrules it (as `line` and `analyse` do), and whether
+/// it proves that move keeps the result (not where it only rules the
+/// proposal out).
 ///
 /// The sweep asks only where the tables say the proposal fails: a proof is
 /// sound, so calculation never proves that a move keeping the value
@@ -502,12 +530,12 @@ pub(crate) fn overruled_move(
     plies: u8,
     calc: &mut Calculator<impl Level1>,
     eval: &impl Level1,
-) -> Option<shakmaty::Move> {
+) -> Option<(shakmaty::Move, bool)> {
     if plies == 0 || !books::checked_by_calculation(d.book) {
         return None;
     }
     let prefer = |p: &Chess| decide(p, eval).map(|d| d.chosen().mv);
     let order = d.ranked(pos.turn() == Color::White);
     calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
-        .map(|o| o.played())
+        .map(|o| (o.played(), o.proof.is_some()))
 }

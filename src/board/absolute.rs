@@ -33,6 +33,8 @@ pub struct Absolute {
     pub black_piece_hangs: bool,
     /// White to move can queen with check.
     pub queens_with_check: bool,
+    /// The side to move is in check.
+    pub in_check: bool,
 }
 
 impl Absolute {
@@ -65,6 +67,7 @@ impl Absolute {
             white_mated: false,
             black_piece_hangs: false,
             queens_with_check: false,
+            in_check: node.turn == Side::Black && attacked(node.bk),
         }
     }
 
@@ -106,6 +109,7 @@ impl Absolute {
             white_mated: !black && check && none,
             black_piece_hangs,
             queens_with_check,
+            in_check: check,
         }
     }
 

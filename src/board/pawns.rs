@@ -143,6 +143,38 @@ pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(
     }
 }
 
+/// Calls `f` with every legal position of a queen against a queen, both
+/// sides to move, the white king on a square of `kings`: what a race
+/// leaves when both pawns queen, where calculation goes on. The white
+/// king on the ten squares of the triangle a1-d1-d4 stands for every
+/// position: without pawns the board's eight symmetries change nothing.
+pub fn for_each_queen_against_queen(kings: Bitboard, mut f: impl FnMut(Chess)) {
+    for turn in [Color::White, Color::Black] {
+        for wk in kings {
+            for bk in Square::ALL {
+                for wq in Square::ALL {
+                    for bq in Square::ALL {
+                        let men = [wk, bk, wq, bq];
+                        let clash = (0..4).any(|i| men[i + 1..].contains(&men[i]));
+                        if wk.distance(bk) <= 1 || clash {
+                            continue;
+                        }
+                        let mut setup = Setup::empty();
+                        setup.board.set_piece_at(wk, Color::White.king());
+                        setup.board.set_piece_at(bk, Color::Black.king());
+                        setup.board.set_piece_at(wq, Color::White.queen());
+                        setup.board.set_piece_at(bq, Color::Black.queen());
+                        setup.turn = turn;
+                        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+                            f(pos);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Calls `f` with every legal position of a queen against a pawn, both
 /// ways round (White's queen against Black's pawn, and Black's queen
 /// against White's pawn), both sides to move, the white king on a square

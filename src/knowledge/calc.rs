@@ -56,7 +56,10 @@ pub struct Proof {
 pub type Refutation = (Option<Move>, Proof);
 
 /// A proposed move that calculation overrules: it proves the proposal
-/// throws the result away and another move keeps it.
+/// throws the result away and another move keeps it. Where either side may
+/// win, it also rules out a proposal it proves lets the other side win
+/// when no move is proved to keep the result: the move played is then the
+/// selection's next choice that it does not refute so (`proof` is none).
 ///
 /// Its moves and proofs are on `board`: the position checked as given, or,
 /// where either side may win, turned round (the colours swapped), when the
@@ -73,8 +76,9 @@ pub struct Overruled {
     pub refutation: Refutation,
     /// The move played instead.
     pub instead: Move,
-    /// The proof of the result after it (from the position after it).
-    pub proof: Proof,
+    /// The proof of the result after it (from the position after it);
+    /// none where calculation only finds no refutation of it.
+    pub proof: Option<Proof>,
 }
 
 impl Overruled {
@@ -225,7 +229,9 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// proves nothing, it asks the other side's question too, on the board
     /// turned round: the proposal lets the other side win, and another
     /// move proves it does not (the mover, whichever side it plays for,
-    /// does not lose what the position holds).
+    /// does not lose what the position holds). Where neither proves a move
+    /// keeps the result, a proposal proved to let the other side win is
+    /// still ruled out ([`Calculator::rule_out`]).
     pub fn overrule(
         &mut self,
         pos: &Chess,
@@ -240,9 +246,46 @@ impl<'e, E: Level1> Calculator<'e, E> {
         }
         let turned = Orientation::Flipped;
         let turn = |m: Move| orient_move(m, turned);
-        let order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
-        let o = self.overrule_on(&to_user(pos, turned), turn(proposed), &order, plies, prefer)?;
-        Some(Overruled { board: turned, ..o })
+        let turned_order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
+        let on = to_user(pos, turned);
+        if let Some(o) = self.overrule_on(&on, turn(proposed), &turned_order, plies, prefer) {
+            return Some(Overruled { board: turned, ..o });
+        }
+        self.rule_out(pos, proposed, order, plies, prefer)
+    }
+
+    /// Where either side may win: the proposal is proved to let the other
+    /// side win, and no move is proved to keep the result. The move played
+    /// is the first of `order` after which calculation proves no win for
+    /// the other side: the mover never plays a move proved to lose while
+    /// one is not. Asked on the board where the mover has Black, whose
+    /// question "does White win?" is the other side's.
+    fn rule_out(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let board = match pos.turn() {
+            Color::White => Orientation::Flipped,
+            Color::Black => Orientation::AsGiven,
+        };
+        let (on, turn) = (to_user(pos, board), |m: Move| orient_move(m, board));
+        let refutation = self.refute(&after(&on, turn(proposed)), plies, prefer)?;
+        let instead = order
+            .iter()
+            .map(|&m| turn(m))
+            .filter(|&m| m != turn(proposed))
+            .find(|&m| self.refute(&after(&on, m), plies, prefer).is_none())?;
+        Some(Overruled {
+            board,
+            proposed: turn(proposed),
+            refutation,
+            instead,
+            proof: None,
+        })
     }
 
     /// [`Calculator::overrule`] on the board as given.
@@ -262,7 +305,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             proposed,
             refutation,
             instead,
-            proof,
+            proof: Some(proof),
         })
     }
 

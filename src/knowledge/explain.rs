@@ -780,21 +780,33 @@ pub fn overruled_words(
     let proposed = user_move_names(pos, o.proposed, orientation).0;
     let (reply, proof) = &o.refutation;
     let (_, refuted) = refutation_words(book, &play(o.proposed), *reply, proof, orientation);
+    let refuted_text = refuted.text.trim_end_matches('.');
+    let Some(kept_proof) = &o.proof else {
+        return MoveExplanation {
+            uci,
+            san: san.clone(),
+            theme: None,
+            sentence: format!(
+                "{san}: calculation rules out {proposed}: {proposed}? {refuted_text}. \
+                 {san} is the next choice, and calculation finds no such refutation of it."
+            ),
+            squares: refuted.squares,
+        };
+    };
     let mut at = play(o.instead);
     let mut sans = vec![san.clone()];
-    for &m in &o.proof.line {
+    for &m in &kept_proof.line {
         sans.push(user_move_names(&at, m, orientation).0);
         at.play_unchecked(m);
     }
-    let (theme, kept) = decided_words(book, &o.proof.end, orientation).unzip();
+    let (theme, kept) = decided_words(book, &kept_proof.end, orientation).unzip();
     let kept = kept.map_or_else(String::new, |f| lower_first(&f.text));
     MoveExplanation {
         uci,
         san: san.clone(),
         theme,
         sentence: format!(
-            "{san}: calculation overrules {proposed}: {proposed}? {}. Instead {} and {kept}",
-            refuted.text.trim_end_matches('.'),
+            "{san}: calculation overrules {proposed}: {proposed}? {refuted_text}. Instead {} and {kept}",
             sans.join(" ")
         ),
         squares: refuted.squares,

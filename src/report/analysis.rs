@@ -157,14 +157,16 @@ fn selection(a: &Analysis) -> String {
         ));
     }
     if let Some(o) = &a.overruled {
+        let played = match &o.proof {
+            Some(p) => format!("{} proved in {}", o.played, p.depth + 1),
+            None => format!("{} not refuted", o.played),
+        };
         s.push_str(&format!(
-            "calculation: {} -> {} ({} refuted in {} plies, {} proved in {})\n",
+            "calculation: {} -> {} ({} refuted in {} plies, {played})\n",
             o.proposed,
             o.played,
             o.proposed,
             o.refutation.depth + 1,
-            o.played,
-            o.proof.depth + 1
         ));
     }
     match &a.chosen_san {

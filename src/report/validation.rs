@@ -343,6 +343,12 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             r.calc, r.overruled
         );
     }
+    if r.ruled_out.positions > 0 {
+        s += &format!(
+            "  of which it rules out a move proved to lose, no move proved to keep the value: {} (the move played keeps it in {})\n",
+            r.ruled_out.positions, r.ruled_out.sound
+        );
+    }
     s += &pawn_proofs(&r.proofs, r.positions);
     s + &pawn_rules(&r.rules)
 }
