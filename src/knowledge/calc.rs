@@ -56,10 +56,10 @@ pub struct Proof {
 pub type Refutation = (Option<Move>, Proof);
 
 /// A proposed move that calculation overrules: it proves the proposal
-/// throws the result away and another move keeps it. Where either side may
-/// win, it also rules out a proposal it proves lets the other side win
-/// when no move is proved to keep the result: the move played is then the
-/// selection's next choice that it does not refute so (`proof` is none).
+/// throws the result away and another move keeps it. It also rules out a
+/// proposal it proves lets the other side win when no move is proved to
+/// keep the result: the move played is then the selection's next choice
+/// that it does not refute so (`proof` is none).
 ///
 /// Its moves and proofs are on `board`: the position checked as given, or,
 /// where either side may win, turned round (the colours swapped), when the
@@ -231,7 +231,8 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// move proves it does not (the mover, whichever side it plays for,
     /// does not lose what the position holds). Where neither proves a move
     /// keeps the result, a proposal proved to let the other side win is
-    /// still ruled out ([`Calculator::rule_out`]).
+    /// still ruled out ([`Calculator::rule_out`]); where only White can
+    /// win, that is the defender's proposal proved to lose.
     pub fn overrule(
         &mut self,
         pos: &Chess,
@@ -241,8 +242,16 @@ impl<'e, E: Level1> Calculator<'e, E> {
         prefer: &dyn Fn(&Chess) -> Option<Move>,
     ) -> Option<Overruled> {
         let as_given = self.overrule_on(pos, proposed, order, plies, prefer);
-        if as_given.is_some() || self.book.spec().no_win_is_draw {
+        if as_given.is_some() {
             return as_given;
+        }
+        if self.book.spec().no_win_is_draw {
+            // Only White can win: the defender's proposal is ruled out
+            // where it is proved to lose.
+            return match pos.turn() {
+                Color::Black => self.rule_out(pos, proposed, order, plies, prefer),
+                Color::White => None,
+            };
         }
         let turned = Orientation::Flipped;
         let turn = |m: Move| orient_move(m, turned);
@@ -254,12 +263,12 @@ impl<'e, E: Level1> Calculator<'e, E> {
         self.rule_out(pos, proposed, order, plies, prefer)
     }
 
-    /// Where either side may win: the proposal is proved to let the other
-    /// side win, and no move is proved to keep the result. The move played
-    /// is the first of `order` after which calculation proves no win for
-    /// the other side: the mover never plays a move proved to lose while
-    /// one is not. Asked on the board where the mover has Black, whose
-    /// question "does White win?" is the other side's.
+    /// The proposal is proved to let the other side win, and no move is
+    /// proved to keep the result. The move played is the first of `order`
+    /// after which calculation does not prove the other side wins: the
+    /// mover never plays a move proved to lose while one is not. Asked on
+    /// the board where the mover has Black, whose question "does White
+    /// win?" is the other side's.
     fn rule_out(
         &mut self,
         pos: &Chess,
