@@ -795,6 +795,7 @@ fn calculation_overrules_a_proposal_it_refutes() {
     let a: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(a["chosen_san"], "Kc2", "{out}");
     let o = &a["overruled"];
+    assert_eq!(o["kind"], "proved", "{o}");
     assert_eq!(o["proposed"], "f4", "{o}");
     assert_eq!(o["played"], "Kc2", "{o}");
     assert_eq!(o["refutation"]["line"][0], "Kb1", "{o}");
@@ -887,6 +888,7 @@ fn calculation_rules_out_a_move_it_proves_loses() {
     let a: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(a["chosen_san"], "Kc1", "{out}");
     let o = &a["overruled"];
+    assert_eq!(o["kind"], "ruled_out", "{o}");
     assert_eq!(o["proposed"], "g3", "{o}");
     assert_eq!(o["played"], "Kc1", "{o}");
     assert_eq!(o["refutation"]["line"][0], "Kf5", "{o}");
@@ -905,6 +907,49 @@ fn calculation_rules_out_a_move_it_proves_loses() {
     assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
     assert_eq!(l["plies"][0]["san"], "Kc1", "{out}");
     a_draw_where(fen, "kpkp ruled out", &[("Kc1", true), ("g3", false)]);
+}
+
+/// A won position where the selection proposes a4 and no move is proved
+/// to win: calculation proves a4 does not win (g4! and both pawns queen,
+/// White only a move ahead: queen against queen), so it gives a4 up for
+/// the selection's next move it proves does not lose and does not prove
+/// fails to win, Kc1, which keeps the chances; the tables agree that Kc1
+/// wins and a4 draws.
+#[test]
+fn calculation_keeps_the_chances_a_move_gives_up() {
+    let fen = "7k/8/8/6p1/8/8/PK6/8 w - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], "Kc1", "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["kind"], "chances", "{o}");
+    assert_eq!(o["proposed"], "a4", "{o}");
+    assert_eq!(o["refutation"]["line"][0], "g4", "{o}");
+    assert!(o["proof"].is_null(), "{o}");
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(said.contains("Kc1 keeps the chances"), "{said}");
+    let Some(dir) = common::four_piece_tables("kpkp chances") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["tablebase"]["wdl"], "win", "{a}");
+    for m in a["moves"].as_array().unwrap() {
+        match m["san"].as_str().unwrap() {
+            "Kc1" => assert_eq!(m["keeps_value"], true, "{m}"),
+            "a4" => assert_eq!(m["keeps_value"], false, "{m}"),
+            _ => {}
+        }
+    }
+    // The text names the pawn side's loss as one (the side playing for
+    // the win here is Black, and Kc1 leaves it lost).
+    let (code, out, err) = run(&["analyse", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let row = out.lines().find(|l| l.starts_with("  Kc1 ")).unwrap();
+    assert!(row.contains("TB loss"), "{row}");
 }
 
 /// `analyse --json --calc 0` of `fen`, with the tables in `tables` if

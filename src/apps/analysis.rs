@@ -126,6 +126,10 @@ pub struct TbReport {
     pub dtz: i32,
     /// Whether the pawn side wins.
     pub pawn_side_wins: bool,
+    /// Whether the pawn side loses (only where the other side has a pawn
+    /// too; omitted when false).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pawn_side_loses: bool,
     /// A win the fifty-move rule takes away: the halfmove clock plus the
     /// plies to the next pawn move or capture (DTZ) pass 100, so the game
     /// is drawn first (Syzygy's "cursed win"). Only for the analysed
@@ -151,7 +155,17 @@ impl TbReport {
             wdl: v.wdl_word(),
             dtz: v.dtz_stm,
             pawn_side_wins: v.pawn_side_wins,
+            pawn_side_loses: v.pawn_side_loses,
             fifty_move_draw: false,
+        }
+    }
+
+    /// The pawn side's result: "win", "draw" or "loss".
+    pub fn pawn_side_word(&self) -> &'static str {
+        match (self.pawn_side_wins, self.pawn_side_loses) {
+            (true, _) => "win",
+            (false, true) => "loss",
+            (false, false) => "draw",
         }
     }
 }
@@ -247,6 +261,11 @@ pub struct Analysis {
 /// The selection's move that calculation overruled, and what it proved.
 #[derive(Debug, Clone, Serialize)]
 pub struct OverruledReport {
+    /// What calculation saw: `proved` (the proposal throws the result
+    /// away, the move played keeps it), `ruled_out` (the proposal loses,
+    /// the move played is not proved to), `chances` (the proposal does not
+    /// win, the move played does not lose and may win).
+    pub kind: &'static str,
     /// The move the selection proposed (SAN).
     pub proposed: String,
     /// Its refutation: the reply and the proof after it.
@@ -254,9 +273,7 @@ pub struct OverruledReport {
     /// The move played instead (SAN).
     pub played: String,
     /// The proof that it keeps the result, from the position after it;
-    /// null where calculation only rules the proposal out (it proves the
-    /// proposal lets the other side win, and finds no such proof against
-    /// the move played).
+    /// null unless `kind` is `proved`.
     pub proof: Option<ProofReport>,
 }
 
@@ -698,6 +715,7 @@ fn overrule(
         p
     };
     OverruledReport {
+        kind: o.kind.name(),
         proposed: user_move_names(pos, o.proposed, orientation).0,
         refutation: refutation_report(&play(o.proposed), &o.refutation, book, orientation),
         played: user_move_names(pos, o.instead, orientation).0,

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::geometry::{Side, Sq};
 use crate::board::position::{TABLE_SIZE, epd_of, orient_move, to_user};
-use crate::knowledge::calc::Calculator;
+use crate::knowledge::calc::{Calculator, Overrule};
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict, combine, level1};
 use crate::knowledge::select::{decide, decide_either};
 use crate::knowledge::weights::RuleSet;
@@ -78,6 +78,10 @@ pub struct PawnReport {
     /// the proposal lets the other side win, and no move keeps the value):
     /// how many, and how many of the moves played instead keep the value.
     pub ruled_out: Count,
+    /// Of those, where either side may win and calculation gives up a
+    /// proposal it proves does not win for a move it proves does not lose
+    /// (keeping the chances): how many, and how many keep the value.
+    pub chances: Count,
     /// How each verdict (White wins or not) is proved: by a rule on the
     /// position, or by `calc` plies of calculation with the book's rules as
     /// the leaves; each proof checked against the tables.
@@ -117,17 +121,27 @@ struct Tally {
 struct Overrules {
     all: usize,
     ruled_out: Count,
+    chances: Count,
 }
 
 impl Overrules {
-    /// Calculation played another move: one it proves keeps the value
-    /// (`proved`), or one it only does not refute; `kept`: by the tables.
-    fn add(&mut self, proved: bool, kept: bool) {
+    /// Calculation played another move, for the reason `kind`; `kept`:
+    /// whether it keeps the value, by the tables.
+    fn add(&mut self, kind: Overrule, kept: bool) {
         self.all += 1;
-        if !proved {
-            self.ruled_out.positions += 1;
-            self.ruled_out.sound += usize::from(kept);
-        }
+        let count = match kind {
+            Overrule::Proved => return,
+            Overrule::RuledOut => &mut self.ruled_out,
+            Overrule::Chances => &mut self.chances,
+        };
+        count.positions += 1;
+        count.sound += usize::from(kept);
+    }
+
+    fn merge(&mut self, o: &Overrules) {
+        self.all += o.all;
+        self.ruled_out.merge(&o.ruled_out);
+        self.chances.merge(&o.chances);
     }
 }
 
@@ -151,8 +165,7 @@ impl Tally {
         self.black_in_drawn.merge(&o.black_in_drawn);
         self.mover_in_won.merge(&o.mover_in_won);
         self.mover_in_drawn.merge(&o.mover_in_drawn);
-        self.overruled.all += o.overruled.all;
-        self.overruled.ruled_out.merge(&o.overruled.ruled_out);
+        self.overruled.merge(&o.overruled);
         self.proofs.merge(&o.proofs);
         self.failures.extend(o.failures);
         self
@@ -287,6 +300,7 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         calc: opts.calc,
         overruled: tally.overruled.all,
         ruled_out: tally.overruled.ruled_out,
+        chances: tally.overruled.chances,
         proofs: Proofs {
             calc: opts.calc,
             ..tally.proofs
@@ -442,11 +456,11 @@ fn judge_move(
     let mut m = d.chosen().mv;
     let mut now = white_result(tb, &d.chosen().after)?;
     if !keeps(now)
-        && let Some((instead, proved)) = overruled_move(pos, &d, plies, calc, &eval)
+        && let Some((instead, kind)) = overruled_move(pos, &d, plies, calc, &eval)
     {
         m = instead;
         now = white_result(tb, &played(pos, m))?;
-        t.overruled.add(proved, keeps(now));
+        t.overruled.add(kind, keeps(now));
     }
     count.sound += usize::from(keeps(now));
     if !keeps(now) && t.keep_failures {
@@ -480,12 +494,12 @@ fn judge_move_either(
     let mut m = orient_move(d.chosen().mv, orientation);
     let mut now = white_result(tb, &played(pos, m))?;
     if now != result
-        && let Some((instead, proved)) =
+        && let Some((instead, kind)) =
             overruled_move(&to_user(pos, orientation), &d, plies, calc, &eval)
     {
         m = orient_move(instead, orientation);
         now = white_result(tb, &played(pos, m))?;
-        t.overruled.add(proved, now == result);
+        t.overruled.add(kind, now == result);
     }
     count.sound += usize::from(now == result);
     if now != result && t.keep_failures {
@@ -516,26 +530,26 @@ fn played(pos: &Chess, m: shakmaty::Move) -> Chess {
 }
 
 /// The move calculation plays instead of the selection's proposal in
-/// `pos`, where it overrules it (as `line` and `analyse` do), and whether
-/// it proves that move keeps the result (not where it only rules the
-/// proposal out).
+/// `pos`, where it overrules it (as `line` and `analyse` do), and why.
 ///
 /// The sweep asks only where the tables say the proposal fails: a proof is
 /// sound, so calculation never proves that a move keeping the value
-/// throws it away, and elsewhere it would leave the proposal as it is.
-/// The count is the one a check in every position would give.
+/// throws it away, and elsewhere it would leave the value as it is (it
+/// may trade a drawing move for another that keeps the chances, which
+/// the sweep does not count). The values are those a check in every
+/// position would give.
 pub(crate) fn overruled_move(
     pos: &Chess,
     d: &crate::knowledge::select::Decision,
     plies: u8,
     calc: &mut Calculator<impl Level1>,
     eval: &impl Level1,
-) -> Option<(shakmaty::Move, bool)> {
+) -> Option<(shakmaty::Move, Overrule)> {
     if plies == 0 || !books::checked_by_calculation(d.book) {
         return None;
     }
     let prefer = |p: &Chess| decide(p, eval).map(|d| d.chosen().mv);
     let order = d.ranked(pos.turn() == Color::White);
     calc.overrule(pos, d.chosen().mv, &order, plies, &prefer)
-        .map(|o| (o.played(), o.proof.is_some()))
+        .map(|o| (o.played(), o.kind))
 }

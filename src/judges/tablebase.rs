@@ -77,6 +77,8 @@ pub struct TbValue {
     pub dtz_stm: i32,
     /// Whether the side with the pawn (normalised White) wins.
     pub pawn_side_wins: bool,
+    /// Whether it loses (only where the other side has a pawn too).
+    pub pawn_side_loses: bool,
 }
 
 impl TbValue {
@@ -370,14 +372,15 @@ impl Tablebases {
                 .ignore_rounding()
                 .0
         };
-        let pawn_side_wins = match pos.turn() {
-            Color::White => wdl_stm == Wdl::Win,
-            Color::Black => wdl_stm == Wdl::Loss,
+        let (pawn_side_wins, pawn_side_loses) = match pos.turn() {
+            Color::White => (wdl_stm == Wdl::Win, wdl_stm == Wdl::Loss),
+            Color::Black => (wdl_stm == Wdl::Loss, wdl_stm == Wdl::Win),
         };
         Ok(TbValue {
             wdl_stm,
             dtz_stm,
             pawn_side_wins,
+            pawn_side_loses,
         })
     }
 

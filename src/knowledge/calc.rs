@@ -59,7 +59,9 @@ pub type Refutation = (Option<Move>, Proof);
 /// throws the result away and another move keeps it. It also rules out a
 /// proposal it proves lets the other side win when no move is proved to
 /// keep the result: the move played is then the selection's next choice
-/// that it does not refute so (`proof` is none).
+/// that it does not refute so (`proof` is none); and, where either side
+/// may win, it gives up a proposal it proves does not win for a move that
+/// keeps the chances ([`Overrule::Chances`]).
 ///
 /// Its moves and proofs are on `board`: the position checked as given, or,
 /// where either side may win, turned round (the colours swapped), when the
@@ -67,6 +69,8 @@ pub type Refutation = (Option<Move>, Proof);
 /// win, and the move played instead proves it does not.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Overruled {
+    /// What calculation saw.
+    pub kind: Overrule,
     /// The board the moves and proofs below are on, from the position
     /// checked.
     pub board: Orientation,
@@ -79,6 +83,33 @@ pub struct Overruled {
     /// The proof of the result after it (from the position after it);
     /// none where calculation only finds no refutation of it.
     pub proof: Option<Proof>,
+}
+
+/// Why calculation plays another move than the selection's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overrule {
+    /// The proposal is proved to throw the result away, and the move
+    /// played to keep it.
+    Proved,
+    /// The proposal is proved to let the other side win; no move is proved
+    /// to keep the result, and the move played is not proved to lose.
+    RuledOut,
+    /// Where either side may win: the proposal is proved not to win, no
+    /// move is proved to; the move played is proved not to lose, and not
+    /// proved not to win. It keeps the chances the proposal gives up, and
+    /// risks nothing the position holds.
+    Chances,
+}
+
+impl Overrule {
+    /// The name in reports: `proved`, `ruled_out`, `chances`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Overrule::Proved => "proved",
+            Overrule::RuledOut => "ruled_out",
+            Overrule::Chances => "chances",
+        }
+    }
 }
 
 impl Overruled {
@@ -231,8 +262,10 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// move proves it does not (the mover, whichever side it plays for,
     /// does not lose what the position holds). Where neither proves a move
     /// keeps the result, a proposal proved to let the other side win is
-    /// still ruled out ([`Calculator::rule_out`]); where only White can
-    /// win, that is the defender's proposal proved to lose.
+    /// still ruled out ([`Calculator::rule_out`]; where only White can
+    /// win, that is the defender's proposal proved to lose), and where
+    /// either side may win, one proved not to win gives way to a move that
+    /// keeps the chances ([`Calculator::keep_chances`]).
     pub fn overrule(
         &mut self,
         pos: &Chess,
@@ -261,6 +294,48 @@ impl<'e, E: Level1> Calculator<'e, E> {
             return Some(Overruled { board: turned, ..o });
         }
         self.rule_out(pos, proposed, order, plies, prefer)
+            .or_else(|| self.keep_chances(pos, proposed, order, plies, prefer))
+    }
+
+    /// Where either side may win, the proposal is proved not to win (the
+    /// mover's own question, on the board where the mover has White), and
+    /// no move is proved to: the move played is the first of `order` that
+    /// calculation does not prove fails to win, and proves does not lose
+    /// (the other side's question). A drawn position stays drawn; a won
+    /// one keeps its chances.
+    fn keep_chances(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let (own, other) = match pos.turn() {
+            Color::White => (Orientation::AsGiven, Orientation::Flipped),
+            Color::Black => (Orientation::Flipped, Orientation::AsGiven),
+        };
+        let (on, off) = (to_user(pos, own), to_user(pos, other));
+        let refutation = self.refute(&after(&on, orient_move(proposed, own)), plies, prefer)?;
+        let instead = order
+            .iter()
+            .copied()
+            .filter(|&m| m != proposed)
+            .find(|&m| {
+                self.refute(&after(&on, orient_move(m, own)), plies, prefer)
+                    .is_none()
+                    && self
+                        .prove_a_move(&off, &[orient_move(m, other)], plies, prefer)
+                        .is_some()
+            })?;
+        Some(Overruled {
+            kind: Overrule::Chances,
+            board: own,
+            proposed: orient_move(proposed, own),
+            refutation,
+            instead: orient_move(instead, own),
+            proof: None,
+        })
     }
 
     /// The proposal is proved to let the other side win, and no move is
@@ -289,6 +364,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             .filter(|&m| m != turn(proposed))
             .find(|&m| self.refute(&after(&on, m), plies, prefer).is_none())?;
         Some(Overruled {
+            kind: Overrule::RuledOut,
             board,
             proposed: turn(proposed),
             refutation,
@@ -310,6 +386,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
         let others: Vec<Move> = order.iter().copied().filter(|&m| m != proposed).collect();
         let (instead, proof) = self.prove_a_move(pos, &others, plies, prefer)?;
         Some(Overruled {
+            kind: Overrule::Proved,
             board: Orientation::AsGiven,
             proposed,
             refutation,

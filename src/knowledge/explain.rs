@@ -24,7 +24,7 @@ use crate::board::geometry::{Side, Sq, key_squares};
 use crate::board::position::{Orientation, color_name, user_move_names};
 use crate::error::Result;
 use crate::knowledge::book::{Book, Word};
-use crate::knowledge::calc::{Overruled, Proof, Refutation};
+use crate::knowledge::calc::{Overrule, Overruled, Proof, Refutation};
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
 use crate::knowledge::proof::{Judgement, ProvedBy};
 use crate::knowledge::select::{Decider, Decision};
@@ -781,17 +781,28 @@ pub fn overruled_words(
     let (reply, proof) = &o.refutation;
     let (_, refuted) = refutation_words(book, &play(o.proposed), *reply, proof, orientation);
     let refuted_text = refuted.text.trim_end_matches('.');
-    let Some(kept_proof) = &o.proof else {
-        return MoveExplanation {
-            uci,
-            san: san.clone(),
-            theme: None,
-            sentence: format!(
+    let unproved = |sentence: String| MoveExplanation {
+        uci: uci.clone(),
+        san: san.clone(),
+        theme: None,
+        sentence,
+        squares: refuted.squares.clone(),
+    };
+    let kept_proof = match (o.kind, &o.proof) {
+        (Overrule::Chances, _) => {
+            return unproved(format!(
+                "{san}: calculation prefers it to {proposed}: after {proposed}, {refuted_text}. \
+                 {san} keeps the chances: calculation proves it does not lose, and does not \
+                 prove it cannot win."
+            ));
+        }
+        (Overrule::Proved, Some(p)) => p,
+        _ => {
+            return unproved(format!(
                 "{san}: calculation rules out {proposed}: {proposed}? {refuted_text}. \
                  {san} is the next choice, and calculation finds no such refutation of it."
-            ),
-            squares: refuted.squares,
-        };
+            ));
+        }
     };
     let mut at = play(o.instead);
     let mut sans = vec![san.clone()];

@@ -103,11 +103,7 @@ fn position(a: &Analysis) -> String {
 /// One legal move: its weight, its table value and the rules after it.
 fn move_row(m: &MoveReport) -> String {
     let judged = match (&m.tablebase, &m.solver) {
-        (Some(t), _) => format!(
-            "  TB {} DTZ {:>4}",
-            if t.pawn_side_wins { "win " } else { "draw" },
-            t.dtz
-        ),
+        (Some(t), _) => format!("  TB {:<4} DTZ {:>4}", t.pawn_side_word(), t.dtz),
         (None, Some(v)) => format!(
             "  solver {}",
             if v.pawn_side_wins { "win " } else { "draw" }
@@ -157,17 +153,18 @@ fn selection(a: &Analysis) -> String {
         ));
     }
     if let Some(o) = &a.overruled {
-        let played = match &o.proof {
-            Some(p) => format!("{} proved in {}", o.played, p.depth + 1),
-            None => format!("{} not refuted", o.played),
+        let (x, y, plies) = (&o.proposed, &o.played, o.refutation.depth + 1);
+        let why = match (&o.proof, o.kind) {
+            (Some(p), _) => format!(
+                "{x} refuted in {plies} plies, {y} proved in {}",
+                p.depth + 1
+            ),
+            (None, "chances") => format!(
+                "{x} proved not to win in {plies} plies, {y} proved not to lose and not proved not to win"
+            ),
+            (None, _) => format!("{x} refuted in {plies} plies, {y} not refuted"),
         };
-        s.push_str(&format!(
-            "calculation: {} -> {} ({} refuted in {} plies, {played})\n",
-            o.proposed,
-            o.played,
-            o.proposed,
-            o.refutation.depth + 1,
-        ));
+        s.push_str(&format!("calculation: {x} -> {y} ({why})\n"));
     }
     match &a.chosen_san {
         Some(c) => s.push_str(&format!("chosen: {c}\n")),

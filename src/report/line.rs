@@ -29,8 +29,8 @@ fn text_row(p: &PlyReport, verbose: bool) -> String {
     };
     let tb = match (&p.tablebase, p.keeps_value) {
         (Some(t), Some(k)) => format!(
-            "  TB {} DTZ {:>3}{}",
-            if t.pawn_side_wins { "win " } else { "draw" },
+            "  TB {:<4} DTZ {:>3}{}",
+            t.pawn_side_word(),
             t.dtz,
             if k { "" } else { " (value lost)" }
         ),
@@ -297,11 +297,7 @@ fn pgn_comment(p: &PlyReport, verbose: bool) -> String {
         c.push_str(&format!("; {}", p.chooser.name()));
     }
     if let Some(t) = &p.tablebase {
-        c.push_str(&format!(
-            "; TB: {}, DTZ {}",
-            if t.pawn_side_wins { "win" } else { "draw" },
-            t.dtz
-        ));
+        c.push_str(&format!("; TB: {}, DTZ {}", t.pawn_side_word(), t.dtz));
     }
     c.push(')');
     c

@@ -349,6 +349,12 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             r.ruled_out.positions, r.ruled_out.sound
         );
     }
+    if r.chances.positions > 0 {
+        s += &format!(
+            "  of which it gives up a move proved not to win for one proved not to lose: {} (the move played keeps the value in {})\n",
+            r.chances.positions, r.chances.sound
+        );
+    }
     s += &pawn_proofs(&r.proofs, r.positions);
     s + &pawn_rules(&r.rules)
 }
