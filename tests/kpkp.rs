@@ -782,6 +782,37 @@ fn analyse_and_line_take_a_pawn_each() {
     assert!(err.contains("no judge checks the rules here"), "{err}");
 }
 
+/// `analyse --json` of `fen`, calculation on: calculation overrules the
+/// selection's `proposed` (its refutation starting with `reply`) for
+/// `chosen`, for the reason `kind`. The analysis, for more checks.
+fn overruled(
+    fen: &str,
+    kind: &str,
+    proposed: &str,
+    reply: &str,
+    chosen: &str,
+) -> serde_json::Value {
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], chosen, "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["kind"], kind, "{o}");
+    assert_eq!(o["proposed"], proposed, "{o}");
+    assert_eq!(o["played"], chosen, "{o}");
+    assert_eq!(o["refutation"]["line"][0], reply, "{o}");
+    a
+}
+
+/// `line --format json` of `fen` starts with `san`, calculation's move.
+fn line_starts_by_calculation(fen: &str, san: &str) {
+    let (code, out, err) = run(&["line", "--format", "json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
+    assert_eq!(l["plies"][0]["san"], san, "{out}");
+}
+
 /// Calculation checks the selection's move: here the selection proposes
 /// f4, the pawn's advance; calculation proves that it throws the win away
 /// (Kb1! and the c-pawn queens with check) and that Kc2 keeps it (the king
@@ -790,15 +821,8 @@ fn analyse_and_line_take_a_pawn_each() {
 #[test]
 fn calculation_overrules_a_proposal_it_refutes() {
     let fen = "8/8/8/8/8/2p5/k4P2/3K4 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Kc2", "{out}");
+    let a = overruled(fen, "proved", "f4", "Kb1", "Kc2");
     let o = &a["overruled"];
-    assert_eq!(o["kind"], "proved", "{o}");
-    assert_eq!(o["proposed"], "f4", "{o}");
-    assert_eq!(o["played"], "Kc2", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "Kb1", "{o}");
     assert_eq!(o["refutation"]["rule"], "black_has_queened", "{o}");
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
     let (code, out, _) = run(&["analyse", "--json", "--calc", "0", fen]);
@@ -806,25 +830,13 @@ fn calculation_overrules_a_proposal_it_refutes() {
     let plain: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(plain["chosen_san"], "f4", "{out}");
     assert!(plain["overruled"].is_null(), "{out}");
-    let (code, out, err) = run(&["line", "--format", "json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
-    assert_eq!(l["plies"][0]["san"], "Kc2", "{out}");
-    let Some(dir) = common::four_piece_tables("kpkp overruled") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    for m in a["moves"].as_array().unwrap() {
-        match m["san"].as_str().unwrap() {
-            "Kc2" => assert_eq!(m["keeps_value"], true, "{m}"),
-            "f4" => assert_eq!(m["keeps_value"], false, "{m}"),
-            _ => {}
-        }
-    }
+    line_starts_by_calculation(fen, "Kc2");
+    by_the_tables(
+        fen,
+        "kpkp overruled",
+        "win",
+        &[("Kc2", true), ("f4", false)],
+    );
 }
 
 /// A drawn position where the selection plays for White's win and
@@ -836,14 +848,8 @@ fn calculation_overrules_a_proposal_it_refutes() {
 #[test]
 fn calculation_asks_the_other_sides_question_too() {
     let fen = "8/8/8/8/2P5/1k1p4/8/1K6 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Kc1", "{out}");
+    let a = overruled(fen, "proved", "c5", "d2", "Kc1");
     let o = &a["overruled"];
-    assert_eq!(o["proposed"], "c5", "{o}");
-    assert_eq!(o["played"], "Kc1", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "d2", "{o}");
     let refuted = o["refutation"]["sentence"].as_str().unwrap();
     assert!(
         refuted.contains("the black pawn runs and queens first"),
@@ -852,26 +858,12 @@ fn calculation_asks_the_other_sides_question_too() {
     assert_eq!(o["proof"]["rule"], "draws_without_the_black_pawn", "{o}");
     let kept = o["proof"]["sentence"].as_str().unwrap();
     assert!(kept.contains("without the white pawn"), "{o}");
-    let (code, out, err) = run(&["line", "--format", "json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
-    assert_eq!(l["plies"][0]["san"], "Kc1", "{out}");
-    let Some(dir) = common::four_piece_tables("kpkp overruled, turned") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "draw", "{a}");
-    for m in a["moves"].as_array().unwrap() {
-        match m["san"].as_str().unwrap() {
-            "Kc1" => assert_eq!(m["keeps_value"], true, "{m}"),
-            "c5" => assert_eq!(m["keeps_value"], false, "{m}"),
-            _ => {}
-        }
-    }
+    line_starts_by_calculation(fen, "Kc1");
+    a_draw_where(
+        fen,
+        "kpkp overruled, turned",
+        &[("Kc1", true), ("c5", false)],
+    );
 }
 
 /// A drawn position where the selection proposes g3 and no move is proved
@@ -883,16 +875,8 @@ fn calculation_asks_the_other_sides_question_too() {
 #[test]
 fn calculation_rules_out_a_move_it_proves_loses() {
     let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Kc1", "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], "ruled_out", "{o}");
-    assert_eq!(o["proposed"], "g3", "{o}");
-    assert_eq!(o["played"], "Kc1", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "Kf5", "{o}");
-    assert!(o["proof"].is_null(), "{o}");
+    let a = overruled(fen, "ruled_out", "g3", "Kf5", "Kc1");
+    assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
     assert!(said.contains("calculation rules out g3"), "{said}");
     let (code, out, err) = run(&["analyse", fen]);
@@ -901,11 +885,7 @@ fn calculation_rules_out_a_move_it_proves_loses() {
         out.contains("calculation: g3 -> Kc1 (g3 refuted in 4 plies, Kc1 not refuted)"),
         "{out}"
     );
-    let (code, out, err) = run(&["line", "--format", "json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(l["plies"][0]["chooser"], "calculation", "{out}");
-    assert_eq!(l["plies"][0]["san"], "Kc1", "{out}");
+    line_starts_by_calculation(fen, "Kc1");
     a_draw_where(fen, "kpkp ruled out", &[("Kc1", true), ("g3", false)]);
 }
 
@@ -918,35 +898,17 @@ fn calculation_rules_out_a_move_it_proves_loses() {
 #[test]
 fn calculation_keeps_the_chances_a_move_gives_up() {
     let fen = "7k/8/8/6p1/8/8/PK6/8 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Kc1", "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], "chances", "{o}");
-    assert_eq!(o["proposed"], "a4", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "g4", "{o}");
-    assert!(o["proof"].is_null(), "{o}");
+    let a = overruled(fen, "chances", "a4", "g4", "Kc1");
+    assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
     assert!(said.contains("Kc1 keeps the chances"), "{said}");
-    let Some(dir) = common::four_piece_tables("kpkp chances") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "win", "{a}");
-    for m in a["moves"].as_array().unwrap() {
-        match m["san"].as_str().unwrap() {
-            "Kc1" => assert_eq!(m["keeps_value"], true, "{m}"),
-            "a4" => assert_eq!(m["keeps_value"], false, "{m}"),
-            _ => {}
-        }
-    }
+    by_the_tables(fen, "kpkp chances", "win", &[("Kc1", true), ("a4", false)]);
     // The text names the pawn side's loss as one (the side playing for
     // the win here is Black, and Kc1 leaves it lost).
-    let (code, out, err) = run(&["analyse", fen, "--tablebases", d]);
+    let Some(dir) = common::four_piece_tables("kpkp chances, text") else {
+        return;
+    };
+    let (code, out, err) = run(&["analyse", fen, "--tablebases", dir.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     let row = out.lines().find(|l| l.starts_with("  Kc1 ")).unwrap();
     assert!(row.contains("TB loss"), "{row}");
@@ -967,11 +929,18 @@ fn analysed(fen: &str, tables: Option<&str>) -> serde_json::Value {
 /// With the 4-piece tables (if present): `fen` is a draw by them, and
 /// each move of `keeps` keeps the value or not as it says.
 fn a_draw_where(fen: &str, test: &str, keeps: &[(&str, bool)]) {
+    by_the_tables(fen, test, "draw", keeps);
+}
+
+/// With the 4-piece tables (if present): `fen` is `wdl` for the side to
+/// move by them, and each move of `keeps` keeps the value or not as it
+/// says.
+fn by_the_tables(fen: &str, test: &str, wdl: &str, keeps: &[(&str, bool)]) {
     let Some(dir) = common::four_piece_tables(test) else {
         return;
     };
     let a = analysed(fen, dir.to_str());
-    assert_eq!(a["tablebase"]["wdl"], "draw", "{a}");
+    assert_eq!(a["tablebase"]["wdl"], wdl, "{a}");
     for m in a["moves"].as_array().unwrap() {
         for &(san, kept) in keeps {
             if m["san"] == san {
