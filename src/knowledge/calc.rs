@@ -59,9 +59,9 @@ pub type Refutation = (Option<Move>, Proof);
 /// throws the result away and another move keeps it. It also rules out a
 /// proposal it proves lets the other side win when no move is proved to
 /// keep the result: the move played is then the selection's next choice
-/// that it does not refute so (`proof` is none); and, where either side
-/// may win, it gives up a proposal it proves does not win for a move that
-/// keeps the chances ([`Overrule::Chances`]).
+/// that it does not refute so (`proof` is none); and it gives up a
+/// proposal it proves does not win for a move that keeps the chances
+/// ([`Overrule::Chances`]).
 ///
 /// Its moves and proofs are on `board`: the position checked as given, or,
 /// where either side may win, turned round (the colours swapped), when the
@@ -94,10 +94,10 @@ pub enum Overrule {
     /// The proposal is proved to let the other side win; no move is proved
     /// to keep the result, and the move played is not proved to lose.
     RuledOut,
-    /// Where either side may win: the proposal is proved not to win, no
-    /// move is proved to; the move played is proved not to lose, and not
-    /// proved not to win. It keeps the chances the proposal gives up, and
-    /// risks nothing the position holds.
+    /// The proposal is proved not to win, no move is proved to; the move
+    /// played is proved not to lose (where only White can win, White never
+    /// loses), and not proved not to win. It keeps the chances the
+    /// proposal gives up, and risks nothing the position holds.
     Chances,
 }
 
@@ -263,9 +263,9 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// does not lose what the position holds). Where neither proves a move
     /// keeps the result, a proposal proved to let the other side win is
     /// still ruled out ([`Calculator::rule_out`]; where only White can
-    /// win, that is the defender's proposal proved to lose), and where
-    /// either side may win, one proved not to win gives way to a move that
-    /// keeps the chances ([`Calculator::keep_chances`]).
+    /// win, that is the defender's proposal proved to lose), and one proved
+    /// not to win gives way to a move that keeps the chances
+    /// ([`Calculator::keep_chances`]).
     pub fn overrule(
         &mut self,
         pos: &Chess,
@@ -280,10 +280,11 @@ impl<'e, E: Level1> Calculator<'e, E> {
         }
         if self.book.spec().no_win_is_draw {
             // Only White can win: the defender's proposal is ruled out
-            // where it is proved to lose.
+            // where it is proved to lose, and White's proposal proved not
+            // to win gives way to a move that keeps the chances.
             return match pos.turn() {
                 Color::Black => self.rule_out(pos, proposed, order, plies, prefer),
-                Color::White => None,
+                Color::White => self.keep_chances(pos, proposed, order, plies, prefer),
             };
         }
         let turned = Orientation::Flipped;
@@ -297,12 +298,12 @@ impl<'e, E: Level1> Calculator<'e, E> {
             .or_else(|| self.keep_chances(pos, proposed, order, plies, prefer))
     }
 
-    /// Where either side may win, the proposal is proved not to win (the
-    /// mover's own question, on the board where the mover has White), and
-    /// no move is proved to: the move played is the first of `order` that
-    /// calculation does not prove fails to win, and proves does not lose
-    /// (the other side's question). A drawn position stays drawn; a won
-    /// one keeps its chances.
+    /// The proposal is proved not to win (the mover's own question, on the
+    /// board where the mover has White), and no move is proved to: the
+    /// move played is the first of `order` that calculation does not prove
+    /// fails to win, and proves does not lose (the other side's question;
+    /// where only White can win, White never loses). A drawn position
+    /// stays drawn; a won one keeps its chances.
     fn keep_chances(
         &mut self,
         pos: &Chess,
@@ -317,6 +318,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
         };
         let (on, off) = (to_user(pos, own), to_user(pos, other));
         let refutation = self.refute(&after(&on, orient_move(proposed, own)), plies, prefer)?;
+        let only_white_wins = self.book.spec().no_win_is_draw;
         let instead = order
             .iter()
             .copied()
@@ -324,9 +326,10 @@ impl<'e, E: Level1> Calculator<'e, E> {
             .find(|&m| {
                 self.refute(&after(&on, orient_move(m, own)), plies, prefer)
                     .is_none()
-                    && self
-                        .prove_a_move(&off, &[orient_move(m, other)], plies, prefer)
-                        .is_some()
+                    && (only_white_wins
+                        || self
+                            .prove_a_move(&off, &[orient_move(m, other)], plies, prefer)
+                            .is_some())
             })?;
         Some(Overruled {
             kind: Overrule::Chances,

@@ -792,7 +792,7 @@ pub fn overruled_words(
         (Overrule::Chances, _) => {
             return unproved(format!(
                 "{san}: calculation prefers it to {proposed}: after {proposed}, {refuted_text}. \
-                 {san} keeps the chances: calculation proves it does not lose, and does not \
+                 {san} keeps the chances: it is proved not to lose, and calculation does not \
                  prove it cannot win."
             ));
         }
