@@ -349,6 +349,38 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert!(chances["sound"].as_u64().unwrap() >= 2_746, "{chances}");
 }
 
+/// `analyse --json` of `fen`, calculation on: calculation overrules the
+/// selection's `proposed` (its refutation starting with `reply`) for
+/// `chosen`, for the reason `kind`, and claims no proof for `chosen`.
+fn overruled(fen: &str, kind: &str, proposed: &str, reply: &str, chosen: &str) {
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], chosen, "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["kind"], kind, "{o}");
+    assert_eq!(o["proposed"], proposed, "{o}");
+    assert_eq!(o["refutation"]["line"][0], reply, "{o}");
+    assert!(o["proof"].is_null(), "{o}");
+}
+
+/// With the 4-piece tables (if present): `fen` is `wdl` for the side to
+/// move, and `kept` is the one move (of those named) whose keeping of the
+/// value differs from the rest: the only keeper, or the only loser.
+fn by_the_tables(fen: &str, test: &str, wdl: &str, only: &str, kept: bool) {
+    let Some(dir) = common::four_piece_tables(test) else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["tablebase"]["wdl"], wdl, "{a}");
+    for m in a["moves"].as_array().unwrap() {
+        assert_eq!(m["keeps_value"], (m["san"] == only) == kept, "{m}");
+    }
+}
+
 /// Doubled e-pawns, Black's king near: e4 lets it in (Kd4! e3+ and it
 /// takes a pawn, a drawn KPK left), and no move is proved to win. White's
 /// king cannot lose, so calculation gives e4 up for the next move it does
@@ -357,25 +389,8 @@ fn the_sweep_over_every_position_holds_the_floors() {
 #[test]
 fn calculation_keeps_the_chances_e4_gives_up() {
     let fen = "8/8/8/8/8/2k1P3/4P3/K7 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Ka2", "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], "chances", "{o}");
-    assert_eq!(o["proposed"], "e4", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "Kd4", "{o}");
-    let Some(dir) = common::four_piece_tables("kppk chances") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "win", "{a}");
-    for m in a["moves"].as_array().unwrap() {
-        assert_eq!(m["keeps_value"], m["san"] != "e4", "{m}");
-    }
+    overruled(fen, "chances", "e4", "Kd4", "Ka2");
+    by_the_tables(fen, "kppk chances", "win", "e4", false);
 }
 
 /// The defender's king must go for the a-pawn at once: every other step
@@ -386,24 +401,6 @@ fn calculation_keeps_the_chances_e4_gives_up() {
 #[test]
 fn calculation_rules_out_the_defenders_losing_move() {
     let fen = "8/8/1k6/8/P2P4/8/8/K7 b - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], "Ka5", "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], "ruled_out", "{o}");
-    assert_eq!(o["proposed"], "Ka7", "{o}");
-    assert_eq!(o["refutation"]["line"][0], "Ka2", "{o}");
-    assert!(o["proof"].is_null(), "{o}");
-    let Some(dir) = common::four_piece_tables("kppk ruled out") else {
-        return;
-    };
-    let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["tablebase"]["wdl"], "draw", "{a}");
-    for m in a["moves"].as_array().unwrap() {
-        assert_eq!(m["keeps_value"], m["san"] == "Ka5", "{m}");
-    }
+    overruled(fen, "ruled_out", "Ka7", "Ka2", "Ka5");
+    by_the_tables(fen, "kppk ruled out", "draw", "Ka5", true);
 }
