@@ -783,13 +783,13 @@ fn analyse_and_line_take_a_pawn_each() {
 }
 
 /// `analyse --json` of `fen`, calculation on: calculation overrules the
-/// selection's `proposed` (its refutation starting with `reply`) for
-/// `chosen`, for the reason `kind`. The analysis, for more checks.
+/// selection's `proposed` (its refutation starting with `reply`, or none)
+/// for `chosen`, for the reason `kind`. The analysis, for more checks.
 fn overruled(
     fen: &str,
     kind: &str,
     proposed: &str,
-    reply: &str,
+    reply: Option<&str>,
     chosen: &str,
 ) -> serde_json::Value {
     let (code, out, err) = run(&["analyse", "--json", fen]);
@@ -800,7 +800,10 @@ fn overruled(
     assert_eq!(o["kind"], kind, "{o}");
     assert_eq!(o["proposed"], proposed, "{o}");
     assert_eq!(o["played"], chosen, "{o}");
-    assert_eq!(o["refutation"]["line"][0], reply, "{o}");
+    match reply {
+        Some(r) => assert_eq!(o["refutation"]["line"][0], r, "{o}"),
+        None => assert!(o["refutation"].is_null(), "{o}"),
+    }
     a
 }
 
@@ -821,7 +824,7 @@ fn line_starts_by_calculation(fen: &str, san: &str) {
 #[test]
 fn calculation_overrules_a_proposal_it_refutes() {
     let fen = "8/8/8/8/8/2p5/k4P2/3K4 w - - 0 1";
-    let a = overruled(fen, "proved", "f4", "Kb1", "Kc2");
+    let a = overruled(fen, "proved", "f4", Some("Kb1"), "Kc2");
     let o = &a["overruled"];
     assert_eq!(o["refutation"]["rule"], "black_has_queened", "{o}");
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
@@ -839,6 +842,37 @@ fn calculation_overrules_a_proposal_it_refutes() {
     );
 }
 
+/// A won position where the selection proposes b4 (the pawn's advance)
+/// and calculation refutes nothing: it cannot prove b4 wins, but proves
+/// Kd3 does (Kd3 Kf3 and White's king takes the d-pawn, a won king and
+/// pawn ending left), so Kd3 is played, and the explanation says so; the
+/// tables agree that Kd3 wins and b4 throws the win away.
+#[test]
+fn calculation_plays_the_move_it_proves_wins() {
+    let fen = "8/8/8/8/3p4/8/1PK2k2/8 w - - 0 1";
+    let a = overruled(fen, "proved_instead", "b4", None, "Kd3");
+    let o = &a["overruled"];
+    assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(
+        said.starts_with("Kd3: calculation proves it wins, and does not prove b4 does"),
+        "{said}"
+    );
+    let (code, out, err) = run(&["analyse", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("calculation: b4 -> Kd3 (b4 not proved, Kd3 proved in 2)"),
+        "{out}"
+    );
+    line_starts_by_calculation(fen, "Kd3");
+    by_the_tables(
+        fen,
+        "kpkp proved instead",
+        "win",
+        &[("Kd3", true), ("b4", false)],
+    );
+}
+
 /// A drawn position where the selection plays for White's win and
 /// proposes c5: calculation proves, asking Black's question on the board
 /// turned round, that it lets Black win (d2! and Black's pawn queens first)
@@ -848,7 +882,7 @@ fn calculation_overrules_a_proposal_it_refutes() {
 #[test]
 fn calculation_asks_the_other_sides_question_too() {
     let fen = "8/8/8/8/2P5/1k1p4/8/1K6 w - - 0 1";
-    let a = overruled(fen, "proved", "c5", "d2", "Kc1");
+    let a = overruled(fen, "proved", "c5", Some("d2"), "Kc1");
     let o = &a["overruled"];
     let refuted = o["refutation"]["sentence"].as_str().unwrap();
     assert!(
@@ -875,7 +909,7 @@ fn calculation_asks_the_other_sides_question_too() {
 #[test]
 fn calculation_rules_out_a_move_it_proves_loses() {
     let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
-    let a = overruled(fen, "ruled_out", "g3", "Kf5", "Kc1");
+    let a = overruled(fen, "ruled_out", "g3", Some("Kf5"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
     assert!(said.contains("calculation rules out g3"), "{said}");
@@ -898,7 +932,7 @@ fn calculation_rules_out_a_move_it_proves_loses() {
 #[test]
 fn calculation_keeps_the_chances_a_move_gives_up() {
     let fen = "7k/8/8/6p1/8/8/PK6/8 w - - 0 1";
-    let a = overruled(fen, "chances", "a4", "g4", "Kc1");
+    let a = overruled(fen, "chances", "a4", Some("g4"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
     assert!(said.contains("Kc1 keeps the chances"), "{said}");

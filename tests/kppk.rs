@@ -312,7 +312,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
     assert!(share(&r["white_in_won"]) >= 0.9998, "{}", r["white_in_won"]);
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9972,
+        share(&r["black_in_drawn"]) >= 0.9995,
         "{}",
         r["black_in_drawn"]
     );
@@ -335,12 +335,17 @@ fn the_sweep_over_every_position_holds_the_floors() {
         .sum();
     assert_eq!(by_depth, proved, "{p}");
     assert!(
-        r["overruled"].as_u64().unwrap() >= 27_991,
+        r["overruled"].as_u64().unwrap() >= 28_987,
         "{}",
         r["overruled"]
     );
     // Where calculation only rules the defender's move out (proved to
     // lose), the move it plays instead holds the draw every time so far.
+    // Where it proves nothing of the proposal and proves another move
+    // keeps the value, that move keeps it: the proof is sound.
+    let instead = &r["proved_instead"];
+    assert_eq!(instead["positions"], instead["sound"], "{instead}");
+    assert!(instead["sound"].as_u64().unwrap() >= 996, "{instead}");
     let ruled_out = &r["ruled_out"];
     assert!(ruled_out["sound"].as_u64().unwrap() >= 142, "{ruled_out}");
     // Where White's move is proved not to win and no move is proved to,

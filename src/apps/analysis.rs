@@ -262,14 +262,17 @@ pub struct Analysis {
 #[derive(Debug, Clone, Serialize)]
 pub struct OverruledReport {
     /// What calculation saw: `proved` (the proposal throws the result
-    /// away, the move played keeps it), `ruled_out` (the proposal loses,
-    /// the move played is not proved to), `chances` (the proposal does not
-    /// win, the move played does not lose and may win).
+    /// away, the move played keeps it), `proved_instead` (the proposal is
+    /// not proved to reach the mover's best result, the move played is),
+    /// `ruled_out` (the proposal loses, the move played is not proved to),
+    /// `chances` (the proposal does not win, the move played does not lose
+    /// and may win).
     pub kind: &'static str,
     /// The move the selection proposed (SAN).
     pub proposed: String,
-    /// Its refutation: the reply and the proof after it.
-    pub refutation: RefutationReport,
+    /// Its refutation: the reply and the proof after it; null where
+    /// `kind` is `proved_instead`.
+    pub refutation: Option<RefutationReport>,
     /// The move played instead (SAN).
     pub played: String,
     /// The proof that it keeps the result, from the position after it;
@@ -717,7 +720,10 @@ fn overrule(
     OverruledReport {
         kind: o.kind.name(),
         proposed: user_move_names(pos, o.proposed, orientation).0,
-        refutation: refutation_report(&play(o.proposed), &o.refutation, book, orientation),
+        refutation: o
+            .refutation
+            .as_ref()
+            .map(|r| refutation_report(&play(o.proposed), r, book, orientation)),
         played: user_move_names(pos, o.instead, orientation).0,
         proof: o
             .proof

@@ -74,6 +74,15 @@ pub struct PawnReport {
     /// With moves: where calculation overruled the selection's move (it is
     /// asked only where the selection's move fails; see `overruled_move`).
     pub overruled: usize,
+    /// Of those, where calculation proves nothing of the proposal and
+    /// proves another move reaches the mover's best result: how many, and
+    /// how many keep the value (all, the proof being sound).
+    pub proved_instead: Count,
+    /// Of those, where either side may win and calculation gives up a
+    /// proposal it proves does not win, and does not prove does not lose,
+    /// for a move it proves does not lose: how many, and how many keep the
+    /// value.
+    pub holds: Count,
     /// Of those, where calculation only rules the proposal out (it proves
     /// the proposal lets the other side win, and no move keeps the value):
     /// how many, and how many of the moves played instead keep the value.
@@ -120,6 +129,8 @@ struct Tally {
 #[derive(Default)]
 struct Overrules {
     all: usize,
+    proved_instead: Count,
+    holds: Count,
     ruled_out: Count,
     chances: Count,
 }
@@ -131,6 +142,8 @@ impl Overrules {
         self.all += 1;
         let count = match kind {
             Overrule::Proved => return,
+            Overrule::ProvedInstead => &mut self.proved_instead,
+            Overrule::Holds => &mut self.holds,
             Overrule::RuledOut => &mut self.ruled_out,
             Overrule::Chances => &mut self.chances,
         };
@@ -140,6 +153,8 @@ impl Overrules {
 
     fn merge(&mut self, o: &Overrules) {
         self.all += o.all;
+        self.proved_instead.merge(&o.proved_instead);
+        self.holds.merge(&o.holds);
         self.ruled_out.merge(&o.ruled_out);
         self.chances.merge(&o.chances);
     }
@@ -299,6 +314,8 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
         mover_in_drawn: (opts.moves && kpkp).then_some(tally.mover_in_drawn),
         calc: opts.calc,
         overruled: tally.overruled.all,
+        proved_instead: tally.overruled.proved_instead,
+        holds: tally.overruled.holds,
         ruled_out: tally.overruled.ruled_out,
         chances: tally.overruled.chances,
         proofs: Proofs {

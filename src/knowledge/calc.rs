@@ -61,7 +61,9 @@ pub type Refutation = (Option<Move>, Proof);
 /// keep the result: the move played is then the selection's next choice
 /// that it does not refute so (`proof` is none); and it gives up a
 /// proposal it proves does not win for a move that keeps the chances
-/// ([`Overrule::Chances`]).
+/// ([`Overrule::Chances`]); and where it proves nothing of the proposal
+/// but proves another move reaches the best result the mover can have, it
+/// plays that move ([`Overrule::ProvedInstead`]).
 ///
 /// Its moves and proofs are on `board`: the position checked as given, or,
 /// where either side may win, turned round (the colours swapped), when the
@@ -76,8 +78,9 @@ pub struct Overruled {
     pub board: Orientation,
     /// The move the selection levels proposed.
     pub proposed: Move,
-    /// The opponent's reply to it and the proof that follows.
-    pub refutation: Refutation,
+    /// The opponent's reply to it and the proof that follows; none where
+    /// the proposal is only not proved ([`Overrule::ProvedInstead`]).
+    pub refutation: Option<Refutation>,
     /// The move played instead.
     pub instead: Move,
     /// The proof of the result after it (from the position after it);
@@ -91,6 +94,13 @@ pub enum Overrule {
     /// The proposal is proved to throw the result away, and the move
     /// played to keep it.
     Proved,
+    /// The proposal is not proved to reach the best result the mover can
+    /// have (the win; where only White can win, the defender's draw), and
+    /// the move played is.
+    ProvedInstead,
+    /// Where either side may win: the proposal is proved not to win and
+    /// not proved not to lose; the move played is proved not to lose.
+    Holds,
     /// The proposal is proved to let the other side win; no move is proved
     /// to keep the result, and the move played is not proved to lose.
     RuledOut,
@@ -106,6 +116,8 @@ impl Overrule {
     pub fn name(self) -> &'static str {
         match self {
             Overrule::Proved => "proved",
+            Overrule::ProvedInstead => "proved_instead",
+            Overrule::Holds => "holds",
             Overrule::RuledOut => "ruled_out",
             Overrule::Chances => "chances",
         }
@@ -122,6 +134,16 @@ impl Overruled {
     pub fn on_board(&self, pos: &Chess) -> Chess {
         to_user(pos, self.board)
     }
+}
+
+/// What calculation proves of the mover's best result.
+enum Best {
+    /// The proposal reaches it.
+    Proposal,
+    /// Another move does, the proposal is not proved to.
+    Instead(Box<Overruled>),
+    /// No move is proved to.
+    Unproved,
 }
 
 /// What is known of one position.
@@ -252,19 +274,19 @@ impl<'e, E: Level1> Calculator<'e, E> {
         None
     }
 
-    /// Calculation's check of the move `proposed` in `pos`: where it
-    /// proves that `proposed` throws the side to move's result away (the
-    /// reply and its proof) and that another move of `order` keeps it
-    /// (that move and its proof), the check overrules the proposal. Where
-    /// either side may win (the book's "no win" is not a draw), and that
-    /// proves nothing, it asks the other side's question too, on the board
-    /// turned round: the proposal lets the other side win, and another
-    /// move proves it does not (the mover, whichever side it plays for,
-    /// does not lose what the position holds). Where neither proves a move
-    /// keeps the result, a proposal proved to let the other side win is
-    /// still ruled out ([`Calculator::rule_out`]; where only White can
-    /// win, that is the defender's proposal proved to lose), and one proved
-    /// not to win gives way to a move that keeps the chances
+    /// Calculation's check of the move `proposed` in `pos`. First the
+    /// mover's best result (the win, asked on the board where the mover has
+    /// White; where only White can win, the defender's draw): a proposal
+    /// proved to reach it stands; otherwise the first move of `order`
+    /// proved to reach it is played ([`Overrule::Proved`] where the
+    /// proposal is refuted, else [`Overrule::ProvedInstead`]). Where either
+    /// side may win and that proves nothing, the other side's question,
+    /// asked on the board where the mover has Black: the proposal lets the
+    /// other side win, and another move proves it does not. Where no move
+    /// is proved to keep the result, a proposal proved to let the other
+    /// side win is still ruled out ([`Calculator::rule_out`]; where only
+    /// White can win, that is the defender's proposal proved to lose), and
+    /// one proved not to win gives way to a move that keeps the chances
     /// ([`Calculator::keep_chances`]).
     pub fn overrule(
         &mut self,
@@ -274,11 +296,17 @@ impl<'e, E: Level1> Calculator<'e, E> {
         plies: u8,
         prefer: &dyn Fn(&Chess) -> Option<Move>,
     ) -> Option<Overruled> {
-        let as_given = self.overrule_on(pos, proposed, order, plies, prefer);
-        if as_given.is_some() {
-            return as_given;
+        let only_white_wins = self.book.spec().no_win_is_draw;
+        let best = match (only_white_wins, pos.turn()) {
+            (false, Color::Black) => Orientation::Flipped,
+            _ => Orientation::AsGiven,
+        };
+        match self.best_result(pos, proposed, order, (plies, best), prefer) {
+            Best::Proposal => return None,
+            Best::Instead(o) => return Some(*o),
+            Best::Unproved => {}
         }
-        if self.book.spec().no_win_is_draw {
+        if only_white_wins {
             // Only White can win: the defender's proposal is ruled out
             // where it is proved to lose, and White's proposal proved not
             // to win gives way to a move that keeps the chances.
@@ -287,15 +315,87 @@ impl<'e, E: Level1> Calculator<'e, E> {
                 Color::White => self.keep_chances(pos, proposed, order, plies, prefer),
             };
         }
-        let turned = Orientation::Flipped;
-        let turn = |m: Move| orient_move(m, turned);
+        let defending = match pos.turn() {
+            Color::White => Orientation::Flipped,
+            Color::Black => Orientation::AsGiven,
+        };
+        let turn = |m: Move| orient_move(m, defending);
         let turned_order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
-        let on = to_user(pos, turned);
+        let on = to_user(pos, defending);
         if let Some(o) = self.overrule_on(&on, turn(proposed), &turned_order, plies, prefer) {
-            return Some(Overruled { board: turned, ..o });
+            return Some(Overruled {
+                board: defending,
+                ..o
+            });
         }
         self.rule_out(pos, proposed, order, plies, prefer)
             .or_else(|| self.keep_chances(pos, proposed, order, plies, prefer))
+            .or_else(|| self.hold(pos, proposed, order, (plies, defending), prefer))
+    }
+
+    /// The proposal is proved not to win (the mover's own question), and
+    /// not proved not to lose (the other side's, on `board`, where the
+    /// mover has Black): the first move of `order` proved not to lose is
+    /// played. The proposal draws at best; the move played at worst.
+    fn hold(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        (plies, board): (u8, Orientation),
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let own = board.then(Orientation::Flipped);
+        let on = to_user(pos, own);
+        self.refute(&after(&on, orient_move(proposed, own)), plies, prefer)?;
+        match self.best_result(pos, proposed, order, (plies, board), prefer) {
+            Best::Instead(o) => Some(Overruled {
+                kind: Overrule::Holds,
+                ..*o
+            }),
+            _ => None,
+        }
+    }
+
+    /// The mover's best result, asked on `board` (the side to move there
+    /// reaches its result: White the win, Black no win): whether
+    /// calculation proves the proposal reaches it, else the first move of
+    /// `order` it proves does, with the proposal's refutation where there
+    /// is one.
+    fn best_result(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        (plies, board): (u8, Orientation),
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Best {
+        let (on, turn) = (to_user(pos, board), |m: Move| orient_move(m, board));
+        let proposed = turn(proposed);
+        if self.prove_a_move(&on, &[proposed], plies, prefer).is_some() {
+            return Best::Proposal;
+        }
+        let others: Vec<Move> = order
+            .iter()
+            .map(|&m| turn(m))
+            .filter(|&m| m != proposed)
+            .collect();
+        let Some((instead, proof)) = self.prove_a_move(&on, &others, plies, prefer) else {
+            return Best::Unproved;
+        };
+        let refutation = self.refute(&after(&on, proposed), plies, prefer);
+        Best::Instead(Box::new(Overruled {
+            kind: if refutation.is_some() {
+                Overrule::Proved
+            } else {
+                Overrule::ProvedInstead
+            },
+            board,
+            proposed,
+            refutation,
+            instead,
+            proof: Some(proof),
+        }))
     }
 
     /// The proposal is proved not to win (the mover's own question, on the
@@ -335,7 +435,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             kind: Overrule::Chances,
             board: own,
             proposed: orient_move(proposed, own),
-            refutation,
+            refutation: Some(refutation),
             instead: orient_move(instead, own),
             proof: None,
         })
@@ -370,7 +470,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             kind: Overrule::RuledOut,
             board,
             proposed: turn(proposed),
-            refutation,
+            refutation: Some(refutation),
             instead,
             proof: None,
         })
@@ -392,7 +492,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             kind: Overrule::Proved,
             board: Orientation::AsGiven,
             proposed,
-            refutation,
+            refutation: Some(refutation),
             instead,
             proof: Some(proof),
         })

@@ -778,30 +778,42 @@ pub fn overruled_words(
     };
     let (san, uci) = user_move_names(pos, o.instead, orientation);
     let proposed = user_move_names(pos, o.proposed, orientation).0;
-    let (reply, proof) = &o.refutation;
-    let (_, refuted) = refutation_words(book, &play(o.proposed), *reply, proof, orientation);
-    let refuted_text = refuted.text.trim_end_matches('.');
-    let unproved = |sentence: String| MoveExplanation {
+    let refuted = o.refutation.as_ref().map(|(reply, proof)| {
+        refutation_words(book, &play(o.proposed), *reply, proof, orientation).1
+    });
+    let refuted_text = refuted
+        .as_ref()
+        .map_or("", |r| r.text.trim_end_matches('.'));
+    let squares = refuted
+        .as_ref()
+        .map_or_else(Vec::new, |r| r.squares.clone());
+    let said = |sentence: String, theme: Option<Theme>| MoveExplanation {
         uci: uci.clone(),
         san: san.clone(),
-        theme: None,
+        theme,
         sentence,
-        squares: refuted.squares.clone(),
+        squares: squares.clone(),
     };
     let kept_proof = match (o.kind, &o.proof) {
         (Overrule::Chances, _) => {
-            return unproved(format!(
-                "{san}: calculation prefers it to {proposed}: after {proposed}, {refuted_text}. \
-                 {san} keeps the chances: it is proved not to lose, and calculation does not \
-                 prove it cannot win."
-            ));
+            return said(
+                format!(
+                    "{san}: calculation prefers it to {proposed}: after {proposed}, {refuted_text}. \
+                     {san} keeps the chances: it is proved not to lose, and calculation does not \
+                     prove it cannot win."
+                ),
+                None,
+            );
         }
-        (Overrule::Proved, Some(p)) => p,
+        (_, Some(p)) => p,
         _ => {
-            return unproved(format!(
-                "{san}: calculation rules out {proposed}: {proposed}? {refuted_text}. \
-                 {san} is the next choice, and calculation finds no such refutation of it."
-            ));
+            return said(
+                format!(
+                    "{san}: calculation rules out {proposed}: {proposed}? {refuted_text}. \
+                     {san} is the next choice, and calculation finds no such refutation of it."
+                ),
+                None,
+            );
         }
     };
     let mut at = play(o.instead);
@@ -812,16 +824,30 @@ pub fn overruled_words(
     }
     let (theme, kept) = decided_words(book, &kept_proof.end, orientation).unzip();
     let kept = kept.map_or_else(String::new, |f| lower_first(&f.text));
-    MoveExplanation {
-        uci,
-        san: san.clone(),
+    let line = sans.join(" ");
+    said(
+        match o.kind {
+            Overrule::ProvedInstead => {
+                let result = match kept_proof.verdict {
+                    Verdict::Win => "wins",
+                    _ => "holds the draw",
+                };
+                format!(
+                    "{san}: calculation proves it {result}, and does not prove {proposed} does: \
+                     {line} and {kept}"
+                )
+            }
+            Overrule::Holds => format!(
+                "{san}: calculation proves it holds the draw, and {proposed} is proved not to \
+                 win and not proved to hold: {line} and {kept}"
+            ),
+            _ => format!(
+                "{san}: calculation overrules {proposed}: {proposed}? {refuted_text}. \
+                 Instead {line} and {kept}"
+            ),
+        },
         theme,
-        sentence: format!(
-            "{san}: calculation overrules {proposed}: {proposed}? {refuted_text}. Instead {} and {kept}",
-            sans.join(" ")
-        ),
-        squares: refuted.squares,
-    }
+    )
 }
 
 /// Adds the squares a line's moves go to, each once, after those the

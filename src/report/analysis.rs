@@ -1,6 +1,6 @@
 //! `pecp analyse` as text.
 
-use crate::apps::analysis::{Analysis, MoveReport};
+use crate::apps::analysis::{Analysis, MoveReport, OverruledReport};
 use crate::report::rules_short;
 
 /// The analysis as text, after the board diagram `board`.
@@ -153,18 +153,12 @@ fn selection(a: &Analysis) -> String {
         ));
     }
     if let Some(o) = &a.overruled {
-        let (x, y, plies) = (&o.proposed, &o.played, o.refutation.depth + 1);
-        let why = match (&o.proof, o.kind) {
-            (Some(p), _) => format!(
-                "{x} refuted in {plies} plies, {y} proved in {}",
-                p.depth + 1
-            ),
-            (None, "chances") => format!(
-                "{x} proved not to win in {plies} plies, {y} proved not to lose and not proved not to win"
-            ),
-            (None, _) => format!("{x} refuted in {plies} plies, {y} not refuted"),
-        };
-        s.push_str(&format!("calculation: {x} -> {y} ({why})\n"));
+        s.push_str(&format!(
+            "calculation: {} -> {} ({})\n",
+            o.proposed,
+            o.played,
+            overruled_why(o)
+        ));
     }
     match &a.chosen_san {
         Some(c) => s.push_str(&format!("chosen: {c}\n")),
@@ -175,4 +169,18 @@ fn selection(a: &Analysis) -> String {
         s.push_str(&format!("{} chooses: {m}\n", sel.selector));
     }
     s
+}
+
+/// Why calculation played another move, in one parenthesis.
+fn overruled_why(o: &OverruledReport) -> String {
+    let (x, y) = (&o.proposed, &o.played);
+    let refuted = o.refutation.as_ref().map(|r| r.depth + 1);
+    match (&o.proof, refuted, o.kind) {
+        (Some(p), Some(n), _) => format!("{x} refuted in {n} plies, {y} proved in {}", p.depth + 1),
+        (Some(p), None, _) => format!("{x} not proved, {y} proved in {}", p.depth + 1),
+        (None, Some(n), "chances") => format!(
+            "{x} proved not to win in {n} plies, {y} proved not to lose and not proved not to win"
+        ),
+        (None, n, _) => format!("{x} refuted in {} plies, {y} not refuted", n.unwrap_or(0)),
+    }
 }

@@ -343,10 +343,22 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             r.calc, r.overruled
         );
     }
+    if r.proved_instead.positions > 0 {
+        s += &format!(
+            "  of which it plays a move proved to keep the value, the proposal not proved to: {} (all keep it: {})\n",
+            r.proved_instead.positions, r.proved_instead.sound
+        );
+    }
     if r.ruled_out.positions > 0 {
         s += &format!(
             "  of which it rules out a move proved to lose, no move proved to keep the value: {} (the move played keeps it in {})\n",
             r.ruled_out.positions, r.ruled_out.sound
+        );
+    }
+    if r.holds.positions > 0 {
+        s += &format!(
+            "  of which it gives up a move proved not to win, not proved not to lose, for one proved not to lose: {} (the move played keeps the value in {})\n",
+            r.holds.positions, r.holds.sound
         );
     }
     if r.chances.positions > 0 {
