@@ -873,6 +873,34 @@ fn calculation_plays_the_move_it_proves_wins() {
     );
 }
 
+/// A drawn position where the selection proposes Kg2: calculation proves
+/// it does not win, proves nothing of whether
+/// it loses, and proves Ke2 does not (Ke2 stands in front of the d-pawn:
+/// Black's pawn alone is a drawn KPK, and White's pawn does not change
+/// it), so Ke2 is played; the tables agree that Ke2 holds and Kg2 loses.
+#[test]
+fn calculation_holds_the_draw_a_move_proved_not_to_win_risks() {
+    let fen = "8/8/8/3k4/3p4/8/5P2/5K2 w - - 0 1";
+    let a = overruled(fen, "holds", "Kg2", None, "Ke2");
+    let o = &a["overruled"];
+    assert_eq!(o["proof"]["rule"], "draws_without_the_black_pawn", "{o}");
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(
+        said.starts_with("Ke2: calculation proves it holds the draw, and Kg2 is proved not to win"),
+        "{said}"
+    );
+    let (code, out, err) = run(&["analyse", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains(
+            "calculation: Kg2 -> Ke2 (Kg2 proved not to win and not proved not to lose, \
+             Ke2 proved not to lose in 1)"
+        ),
+        "{out}"
+    );
+    a_draw_where(fen, "kpkp holds", &[("Ke2", true), ("Kg2", false)]);
+}
+
 /// A drawn position where the selection plays for White's win and
 /// proposes c5: calculation proves, asking Black's question on the board
 /// turned round, that it lets Black win (d2! and Black's pawn queens first)

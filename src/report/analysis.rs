@@ -177,6 +177,10 @@ fn overruled_why(o: &OverruledReport) -> String {
     let refuted = o.refutation.as_ref().map(|r| r.depth + 1);
     match (&o.proof, refuted, o.kind) {
         (Some(p), Some(n), _) => format!("{x} refuted in {n} plies, {y} proved in {}", p.depth + 1),
+        (Some(p), None, "holds") => format!(
+            "{x} proved not to win and not proved not to lose, {y} proved not to lose in {}",
+            p.depth + 1
+        ),
         (Some(p), None, _) => format!("{x} not proved, {y} proved in {}", p.depth + 1),
         (None, Some(n), "chances") => format!(
             "{x} proved not to win in {n} plies, {y} proved not to lose and not proved not to win"
