@@ -1423,3 +1423,46 @@ fn proofs_by_calculation_are_legal_and_right() {
         "{proved} proved, {deeper} by 2 plies or more"
     );
 }
+
+/// Calculation's check of the moves and its proofs, over a shard of the
+/// ending: every position with the white king on the long diagonal a1-h8
+/// (1,852,860 positions; the whole ending with calculation takes minutes,
+/// and the sweep above, `--calc 0`, takes it all). Every proof is right,
+/// and so is every move calculation plays on a proof; the moves kept, the
+/// proofs and the overrules of each kind hold the floors measured.
+#[test]
+fn calculation_checks_the_moves_of_a_shard() {
+    let Some(dir) = common::four_piece_tables("kpkp calculation shard") else {
+        return;
+    };
+    let tb = pecp::Tablebases::discover_with_four_pieces(Some(&dir))
+        .unwrap()
+        .unwrap();
+    let opts = pecp::apps::pawn_validate::PawnOptions {
+        ending: pecp::board::pawns::PawnEnding::Kpkp,
+        moves: true,
+        calc: 4,
+        counterexamples: false,
+        kings: shakmaty::Bitboard(0x8040_2010_0804_0201),
+    };
+    let r = pecp::apps::pawn_validate::run(&tb, opts).unwrap();
+    assert_eq!(r.positions, 1_852_860);
+    let p = &r.proofs;
+    for c in [&p.rule, &p.moves, &p.calculation] {
+        assert_eq!(c.positions, c.sound, "{p:?}");
+    }
+    let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
+    assert_eq!(proved + p.unproved, r.positions, "{p:?}");
+    assert!(proved >= 1_565_903, "{p:?}");
+    let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
+    let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
+    assert!(share(&won) >= 0.9896, "{won:?}");
+    assert!(share(&drawn) >= 0.9859, "{drawn:?}");
+    assert!(r.overruled >= 24_423, "{}", r.overruled);
+    let instead = &r.proved_instead;
+    assert_eq!(instead.positions, instead.sound, "{instead:?}");
+    assert!(instead.sound >= 3_945, "{instead:?}");
+    assert!(r.holds.sound >= 1_561, "{:?}", r.holds);
+    assert!(r.ruled_out.sound >= 7_229, "{:?}", r.ruled_out);
+    assert!(r.chances.sound >= 1_715, "{:?}", r.chances);
+}

@@ -40,6 +40,10 @@ pub struct PawnOptions {
     /// Collect the positions where the chosen move throws the value away
     /// (or a deterministic verdict is wrong), as EPD lines.
     pub counterexamples: bool,
+    /// The squares of the white king swept: every square for the whole
+    /// ending, fewer for a shard of it (the positions with the white king
+    /// there, as `pawns::for_each_position` gives them).
+    pub kings: Bitboard,
 }
 
 /// The report (`--json` prints it).
@@ -279,7 +283,8 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
     let start = Instant::now();
     let book = book_of(opts.ending).ok_or_else(|| opts.ending.no_book())?;
     let memo = Memo::new(book);
-    let tally = Square::ALL
+    let kings: Vec<Square> = opts.kings.into_iter().collect();
+    let tally = kings
         .par_iter()
         .map(|&wk| sweep_king(tb, opts, book, &memo, wk))
         .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;

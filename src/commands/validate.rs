@@ -194,6 +194,7 @@ fn run_pawn_ending(
         moves: true,
         calc: args.calc.plies,
         counterexamples: args.counterexamples.is_some(),
+        kings: shakmaty::Bitboard::FULL,
     };
     let report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
     if args.json {
