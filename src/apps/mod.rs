@@ -14,6 +14,7 @@ pub mod endings;
 pub mod games;
 pub mod map;
 pub mod pawn_compare;
+pub mod pawn_playout;
 pub mod pawn_validate;
 pub mod pgn;
 pub mod tune;

@@ -104,6 +104,10 @@ pub struct PawnReport {
     /// one EPD line each, in the order of the sweep.
     #[serde(skip)]
     pub counterexamples: Vec<String>,
+    /// With `--playout`: the lines from won positions against the tables'
+    /// defence, and how they ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversion: Option<crate::apps::pawn_playout::PawnConversion>,
     /// Seconds taken.
     pub elapsed_s: f64,
     /// Threads used.
@@ -328,6 +332,7 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
             ..tally.proofs
         },
         counterexamples: tally.failures,
+        conversion: None,
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
     })

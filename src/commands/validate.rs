@@ -67,6 +67,10 @@ pub struct Args {
     judging: super::Judging,
 }
 
+/// The lines `validate --ending kppk|kpkp --playout` plays unless
+/// `--sample` says.
+const PLAYOUT_LINES: usize = 1000;
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum MaterArg {
     Checks,
@@ -196,7 +200,18 @@ fn run_pawn_ending(
         counterexamples: args.counterexamples.is_some(),
         kings: shakmaty::Bitboard::FULL,
     };
-    let report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
+    let mut report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
+    if args.playout {
+        let start = std::time::Instant::now();
+        let truth = Truth::new(Some(tb));
+        let lines = args.sample.filter(|&n| n > 0).unwrap_or(PLAYOUT_LINES);
+        let c = in_pool(args.threads, || {
+            pecp::apps::pawn_playout::playouts(&truth, ending, lines, args.calc.plies)
+        })??;
+        report.counterexamples.extend(c.failures.iter().cloned());
+        report.conversion = Some(c);
+        report.elapsed_s += start.elapsed().as_secs_f64();
+    }
     if args.json {
         out.write_all(json_pretty(&report).as_bytes())?;
     } else {

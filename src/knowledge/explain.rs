@@ -816,15 +816,7 @@ pub fn overruled_words(
             );
         }
     };
-    let mut at = play(o.instead);
-    let mut sans = vec![san.clone()];
-    for &m in &kept_proof.line {
-        sans.push(user_move_names(&at, m, orientation).0);
-        at.play_unchecked(m);
-    }
-    let (theme, kept) = decided_words(book, &kept_proof.end, orientation).unzip();
-    let kept = kept.map_or_else(String::new, |f| lower_first(&f.text));
-    let line = sans.join(" ");
+    let (theme, line, kept) = proof_words(book, (&play(o.instead), &san), kept_proof, orientation);
     said(
         match o.kind {
             Overrule::ProvedInstead => {
@@ -848,6 +840,26 @@ pub fn overruled_words(
         },
         theme,
     )
+}
+
+/// A proof in words, from the position `after` the move `san` that starts
+/// it: the rule's theme, the line (from `san`), and the sentence of the
+/// rule that decides where it ends.
+fn proof_words(
+    book: &'static Book,
+    (after, san): (&Chess, &str),
+    proof: &Proof,
+    orientation: Orientation,
+) -> (Option<Theme>, String, String) {
+    let mut at = after.clone();
+    let mut sans = vec![san.to_string()];
+    for &m in &proof.line {
+        sans.push(user_move_names(&at, m, orientation).0);
+        at.play_unchecked(m);
+    }
+    let (theme, kept) = decided_words(book, &proof.end, orientation).unzip();
+    let kept = kept.map_or_else(String::new, |f| lower_first(&f.text));
+    (theme, sans.join(" "), kept)
 }
 
 /// Adds the squares a line's moves go to, each once, after those the

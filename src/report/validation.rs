@@ -337,38 +337,66 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
             );
         }
     }
-    if r.calc > 0 {
-        s += &format!(
-            "  calculation ({} plies) checks the chosen move: it overrules the selection in {} positions\n",
-            r.calc, r.overruled
-        );
-    }
-    if r.proved_instead.positions > 0 {
-        s += &format!(
-            "  of which it plays a move proved to keep the value, the proposal not proved to: {} (all keep it: {})\n",
-            r.proved_instead.positions, r.proved_instead.sound
-        );
-    }
-    if r.ruled_out.positions > 0 {
-        s += &format!(
-            "  of which it rules out a move proved to lose, no move proved to keep the value: {} (the move played keeps it in {})\n",
-            r.ruled_out.positions, r.ruled_out.sound
-        );
-    }
-    if r.holds.positions > 0 {
-        s += &format!(
-            "  of which it gives up a move proved not to win, not proved not to lose, for one proved not to lose: {} (the move played keeps the value in {})\n",
-            r.holds.positions, r.holds.sound
-        );
-    }
-    if r.chances.positions > 0 {
-        s += &format!(
-            "  of which it gives up a move proved not to win for one proved not to lose: {} (the move played keeps the value in {})\n",
-            r.chances.positions, r.chances.sound
-        );
-    }
+    s += &pawn_overrules(r);
     s += &pawn_proofs(&r.proofs, r.positions);
+    if let Some(c) = &r.conversion {
+        s += &pawn_conversion(c, r.calc);
+    }
     s + &pawn_rules(&r.rules)
+}
+
+/// Where calculation overruled the selection's move, by reason.
+fn pawn_overrules(r: &crate::apps::pawn_validate::PawnReport) -> String {
+    if r.calc == 0 {
+        return String::new();
+    }
+    let mut s = format!(
+        "  calculation ({} plies) checks the chosen move: it overrules the selection in {} positions\n",
+        r.calc, r.overruled
+    );
+    for (count, what) in [
+        (
+            &r.proved_instead,
+            "plays a move proved to keep the value, the proposal not proved to",
+        ),
+        (
+            &r.ruled_out,
+            "rules out a move proved to lose, no move proved to keep the value",
+        ),
+        (
+            &r.holds,
+            "gives up a move proved not to win, not proved not to lose, for one proved not to lose",
+        ),
+        (
+            &r.chances,
+            "gives up a move proved not to win for one proved not to lose",
+        ),
+    ] {
+        if count.positions > 0 {
+            s += &format!(
+                "  of which it {what}: {} (the move played keeps the value in {})\n",
+                count.positions, count.sound
+            );
+        }
+    }
+    s
+}
+
+/// The playouts of won positions in lines.
+fn pawn_conversion(c: &crate::apps::pawn_playout::PawnConversion, calc: u8) -> String {
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    format!(
+        "  playout of {} of the {} won positions (PECP with {calc} plies of calculation against the tables' defence): the line wins {} / {} ({:.2}%): mate {}, safe promotion {}, stopped where no book plays and won by the tables {}; PECP's moves: {}\n",
+        c.lines,
+        c.won_positions,
+        c.won,
+        c.lines,
+        pct(c.won, c.lines),
+        c.checkmate,
+        c.safe_promotion,
+        c.judged_won,
+        c.pecp_moves
+    )
 }
 
 /// Each rule of a pawn ending's book: fired, and agreeing with the tables;
