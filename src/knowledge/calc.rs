@@ -287,7 +287,8 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// side win is still ruled out ([`Calculator::rule_out`]; where only
     /// White can win, that is the defender's proposal proved to lose), and
     /// one proved not to win gives way to a move that keeps the chances
-    /// ([`Calculator::keep_chances`]).
+    /// ([`Calculator::keep_chances`]), or failing that, where either side
+    /// may win, to one proved not to lose ([`Calculator::hold`]).
     pub fn overrule(
         &mut self,
         pos: &Chess,
