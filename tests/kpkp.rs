@@ -807,6 +807,21 @@ fn overruled(
     a
 }
 
+/// The words on the move played, in `analyse --json`'s analysis `a`.
+fn first_move_words(a: &serde_json::Value) -> String {
+    a["explanation"]["moves"][0]["sentence"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `analyse` of `fen` in text prints `line`.
+fn analyse_prints(fen: &str, line: &str) {
+    let (code, out, err) = run(&["analyse", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(line), "{out}");
+}
+
 /// `line --format json` of `fen` starts with `san`, calculation's move.
 fn line_starts_by_calculation(fen: &str, san: &str) {
     let (code, out, err) = run(&["line", "--format", "json", fen]);
@@ -853,16 +868,14 @@ fn calculation_plays_the_move_it_proves_wins() {
     let a = overruled(fen, "proved_instead", "b4", None, "Kd3");
     let o = &a["overruled"];
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
-    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    let said = first_move_words(&a);
     assert!(
         said.starts_with("Kd3: calculation proves it wins, and does not prove b4 does"),
         "{said}"
     );
-    let (code, out, err) = run(&["analyse", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("calculation: b4 -> Kd3 (b4 not proved, Kd3 proved in 2)"),
-        "{out}"
+    analyse_prints(
+        fen,
+        "calculation: b4 -> Kd3 (b4 not proved, Kd3 proved in 2)",
     );
     line_starts_by_calculation(fen, "Kd3");
     by_the_tables(
@@ -874,8 +887,8 @@ fn calculation_plays_the_move_it_proves_wins() {
 }
 
 /// A drawn position where the selection proposes Kg2: calculation proves
-/// it does not win, proves nothing of whether
-/// it loses, and proves Ke2 does not (Ke2 stands in front of the d-pawn:
+/// it does not win, proves nothing of whether it loses, and proves Ke2
+/// does not (Ke2 stands in front of the d-pawn:
 /// Black's pawn alone is a drawn KPK, and White's pawn does not change
 /// it), so Ke2 is played; the tables agree that Ke2 holds and Kg2 loses.
 #[test]
@@ -884,19 +897,15 @@ fn calculation_holds_the_draw_a_move_proved_not_to_win_risks() {
     let a = overruled(fen, "holds", "Kg2", None, "Ke2");
     let o = &a["overruled"];
     assert_eq!(o["proof"]["rule"], "draws_without_the_black_pawn", "{o}");
-    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    let said = first_move_words(&a);
     assert!(
         said.starts_with("Ke2: calculation proves it holds the draw, and Kg2 is proved not to win"),
         "{said}"
     );
-    let (code, out, err) = run(&["analyse", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains(
-            "calculation: Kg2 -> Ke2 (Kg2 proved not to win and not proved not to lose, \
-             Ke2 proved not to lose in 1)"
-        ),
-        "{out}"
+    analyse_prints(
+        fen,
+        "calculation: Kg2 -> Ke2 (Kg2 proved not to win and not proved not to lose, \
+             Ke2 proved not to lose in 1)",
     );
     a_draw_where(fen, "kpkp holds", &[("Ke2", true), ("Kg2", false)]);
 }
@@ -939,13 +948,11 @@ fn calculation_rules_out_a_move_it_proves_loses() {
     let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
     let a = overruled(fen, "ruled_out", "g3", Some("Kf5"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
-    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    let said = first_move_words(&a);
     assert!(said.contains("calculation rules out g3"), "{said}");
-    let (code, out, err) = run(&["analyse", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("calculation: g3 -> Kc1 (g3 refuted in 4 plies, Kc1 not refuted)"),
-        "{out}"
+    analyse_prints(
+        fen,
+        "calculation: g3 -> Kc1 (g3 refuted in 4 plies, Kc1 not refuted)",
     );
     line_starts_by_calculation(fen, "Kc1");
     a_draw_where(fen, "kpkp ruled out", &[("Kc1", true), ("g3", false)]);
@@ -962,7 +969,7 @@ fn calculation_keeps_the_chances_a_move_gives_up() {
     let fen = "7k/8/8/6p1/8/8/PK6/8 w - - 0 1";
     let a = overruled(fen, "chances", "a4", Some("g4"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
-    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    let said = first_move_words(&a);
     assert!(said.contains("Kc1 keeps the chances"), "{said}");
     by_the_tables(fen, "kpkp chances", "win", &[("Kc1", true), ("a4", false)]);
     // The text names the pawn side's loss as one (the side playing for
