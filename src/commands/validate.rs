@@ -14,7 +14,9 @@ use super::{Outcome, SelectorArg, in_pool, progress_bar};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Check a reproducible random subset of N positions (0 = all).
+    /// Check a reproducible random subset of N positions (0 = all); with
+    /// --ending kppk|kpkp --playout, play out N won positions (default
+    /// 1000), spread evenly over them.
     #[arg(long, value_name = "N")]
     sample: Option<usize>,
     /// Seed for --sample (default 1).
@@ -23,7 +25,8 @@ pub struct Args {
     /// Side to move to sweep.
     #[arg(long, value_enum, default_value_t = SideArg::Both)]
     side: SideArg,
-    /// Play out every won position against perfect defence.
+    /// Play out every won position against perfect defence (with
+    /// --ending kppk|kpkp, a sample of them: --sample).
     #[arg(long)]
     playout: bool,
     /// Write failing positions as EPD to FILE (whole or not at all).
