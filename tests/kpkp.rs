@@ -782,31 +782,6 @@ fn analyse_and_line_take_a_pawn_each() {
     assert!(err.contains("no judge checks the rules here"), "{err}");
 }
 
-/// `analyse --json` of `fen`, calculation on: calculation overrules the
-/// selection's `proposed` (its refutation starting with `reply`, or none)
-/// for `chosen`, for the reason `kind`. The analysis, for more checks.
-fn overruled(
-    fen: &str,
-    kind: &str,
-    proposed: &str,
-    reply: Option<&str>,
-    chosen: &str,
-) -> serde_json::Value {
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], chosen, "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], kind, "{o}");
-    assert_eq!(o["proposed"], proposed, "{o}");
-    assert_eq!(o["played"], chosen, "{o}");
-    match reply {
-        Some(r) => assert_eq!(o["refutation"]["line"][0], r, "{o}"),
-        None => assert!(o["refutation"].is_null(), "{o}"),
-    }
-    a
-}
-
 /// The words on the move played, in `analyse --json`'s analysis `a`.
 fn first_move_words(a: &serde_json::Value) -> String {
     a["explanation"]["moves"][0]["sentence"]
@@ -839,7 +814,7 @@ fn line_starts_by_calculation(fen: &str, san: &str) {
 #[test]
 fn calculation_overrules_a_proposal_it_refutes() {
     let fen = "8/8/8/8/8/2p5/k4P2/3K4 w - - 0 1";
-    let a = overruled(fen, "proved", "f4", Some("Kb1"), "Kc2");
+    let a = common::overruled(fen, "proved", "f4", Some("Kb1"), "Kc2");
     let o = &a["overruled"];
     assert_eq!(o["refutation"]["rule"], "black_has_queened", "{o}");
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
@@ -865,7 +840,7 @@ fn calculation_overrules_a_proposal_it_refutes() {
 #[test]
 fn calculation_plays_the_move_it_proves_wins() {
     let fen = "8/8/8/8/3p4/8/1PK2k2/8 w - - 0 1";
-    let a = overruled(fen, "proved_instead", "b4", None, "Kd3");
+    let a = common::overruled(fen, "proved_instead", "b4", None, "Kd3");
     let o = &a["overruled"];
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
     let said = first_move_words(&a);
@@ -894,7 +869,7 @@ fn calculation_plays_the_move_it_proves_wins() {
 #[test]
 fn calculation_holds_the_draw_a_move_proved_not_to_win_risks() {
     let fen = "8/8/8/3k4/3p4/8/5P2/5K2 w - - 0 1";
-    let a = overruled(fen, "holds", "Kg2", None, "Ke2");
+    let a = common::overruled(fen, "holds", "Kg2", None, "Ke2");
     let o = &a["overruled"];
     assert_eq!(o["proof"]["rule"], "draws_without_the_black_pawn", "{o}");
     let said = first_move_words(&a);
@@ -919,7 +894,7 @@ fn calculation_holds_the_draw_a_move_proved_not_to_win_risks() {
 #[test]
 fn calculation_asks_the_other_sides_question_too() {
     let fen = "8/8/8/8/2P5/1k1p4/8/1K6 w - - 0 1";
-    let a = overruled(fen, "proved", "c5", Some("d2"), "Kc1");
+    let a = common::overruled(fen, "proved", "c5", Some("d2"), "Kc1");
     let o = &a["overruled"];
     let refuted = o["refutation"]["sentence"].as_str().unwrap();
     assert!(
@@ -946,7 +921,7 @@ fn calculation_asks_the_other_sides_question_too() {
 #[test]
 fn calculation_rules_out_a_move_it_proves_loses() {
     let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
-    let a = overruled(fen, "ruled_out", "g3", Some("Kf5"), "Kc1");
+    let a = common::overruled(fen, "ruled_out", "g3", Some("Kf5"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = first_move_words(&a);
     assert!(said.contains("calculation rules out g3"), "{said}");
@@ -967,7 +942,7 @@ fn calculation_rules_out_a_move_it_proves_loses() {
 #[test]
 fn calculation_keeps_the_chances_a_move_gives_up() {
     let fen = "7k/8/8/6p1/8/8/PK6/8 w - - 0 1";
-    let a = overruled(fen, "chances", "a4", Some("g4"), "Kc1");
+    let a = common::overruled(fen, "chances", "a4", Some("g4"), "Kc1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = first_move_words(&a);
     assert!(said.contains("Kc1 keeps the chances"), "{said}");

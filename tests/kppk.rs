@@ -380,19 +380,10 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert!(chances["sound"].as_u64().unwrap() >= 2_746, "{chances}");
 }
 
-/// `analyse --json` of `fen`, calculation on: calculation overrules the
-/// selection's `proposed` (its refutation starting with `reply`) for
-/// `chosen`, for the reason `kind`, and claims no proof for `chosen`.
+/// [`common::overruled`], and calculation claims no proof for `chosen`.
 fn overruled(fen: &str, kind: &str, proposed: &str, reply: &str, chosen: &str) {
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(a["chosen_san"], chosen, "{out}");
-    let o = &a["overruled"];
-    assert_eq!(o["kind"], kind, "{o}");
-    assert_eq!(o["proposed"], proposed, "{o}");
-    assert_eq!(o["refutation"]["line"][0], reply, "{o}");
-    assert!(o["proof"].is_null(), "{o}");
+    let a = common::overruled(fen, kind, proposed, Some(reply), chosen);
+    assert!(a["overruled"]["proof"].is_null(), "{a}");
 }
 
 /// With the 4-piece tables (if present): `fen` is `wdl` for the side to

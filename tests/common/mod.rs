@@ -95,3 +95,33 @@ pub fn four_piece_tables(test: &str) -> Option<PathBuf> {
     );
     None
 }
+
+/// In a pawn ending, `analyse --json` of `fen`, calculation on:
+/// calculation overrules the selection's `proposed` (its refutation
+/// starting with `reply`, or none) for `chosen`, for the reason `kind`.
+/// The analysis, for more checks.
+pub fn overruled(
+    fen: &str,
+    kind: &str,
+    proposed: &str,
+    reply: Option<&str>,
+    chosen: &str,
+) -> serde_json::Value {
+    let o = pecp(&["analyse", "--json", fen]);
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], chosen, "{out}");
+    let o = &a["overruled"];
+    assert_eq!(o["kind"], kind, "{o}");
+    assert_eq!(o["proposed"], proposed, "{o}");
+    assert_eq!(o["played"], chosen, "{o}");
+    match reply {
+        Some(r) => assert_eq!(o["refutation"]["line"][0], r, "{o}"),
+        None => assert!(o["refutation"].is_null(), "{o}"),
+    }
+    a
+}
