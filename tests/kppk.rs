@@ -227,18 +227,63 @@ fn analyse_and_line_take_two_pawns_with_the_judge() {
     assert!(moves.iter().all(|m| m["keeps_value"] == true), "{out}");
     let (code, out, err) = run(&["line", fen, "--tablebases", d]);
     assert_eq!(code, Some(0), "{err}");
-    // White wins: at the safe new queen while the other pawn stands, or
-    // on to mate once a capture has left KPK.
+    // White wins, played on to mate (the default).
     let end = out.trim_end().lines().last().unwrap_or("");
-    assert!(
-        end == "1-0 (absolute_win)" || end == "1-0 (checkmate)",
-        "{out}"
-    );
+    assert_eq!(end, "1-0 (checkmate)", "{out}");
     assert!(out.contains("=Q"), "{out}");
     let flipped = "8/8/3k4/2pp4/8/3K4/8/8 w - - 0 1";
     let (code, out, err) = run(&["line", flipped, "--tablebases", d, "--format", "pgn"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("[Result \"0-1\"]"), "{out}");
+}
+
+/// The moves of a line in SAN, and how it ended, from `pecp line --format
+/// json` against the tables' defence.
+fn line_to_mate(fen: &str, d: &str) -> (Vec<String>, serde_json::Value) {
+    let args = ["line", fen, "--black", "tablebase", "--max-moves", "200"];
+    let (code, out, err) = run(&[&args[..], &["--format", "json", "--tablebases", d]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let l: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let sans = l["plies"].as_array().unwrap().iter();
+    let sans = sans
+        .map(|p| p["san"].as_str().unwrap().to_owned())
+        .collect();
+    (sans, l)
+}
+
+#[test]
+fn past_the_first_promotion_the_new_queen_mates_while_the_pawn_waits() {
+    let Some(dir) = common::four_piece_tables("kppk mate") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    // The pawn on b5 blocks the queen's file: after 1. g8=Q Ka5 the black
+    // king still has b6, and no move of the line may stalemate it.
+    for fen in [
+        "8/6P1/1k6/1P6/8/5K2/8/8 w - - 0 1",
+        "8/P4kP1/8/3K4/8/8/8/8 w - - 0 1",
+        "8/1P6/6Pk/8/8/8/4K3/8 b - - 0 1",
+    ] {
+        let (sans, l) = line_to_mate(fen, d);
+        assert_eq!(l["termination"], "checkmate", "{fen}: {sans:?}");
+        assert_eq!(l["result"], "1-0", "{fen}: {sans:?}");
+        assert!(sans.iter().any(|s| s.contains("=Q")), "{fen}: {sans:?}");
+        assert!(sans.last().unwrap().ends_with('#'), "{fen}: {sans:?}");
+    }
+    // Stopped at the promotion, the line ends there as before.
+    let args = [
+        "line",
+        "8/6P1/1k6/1P6/8/5K2/8/8 w - - 0 1",
+        "--until",
+        "promotion",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--tablebases", d]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.trim_end().lines().last(),
+        Some("1-0 (absolute_win)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -309,8 +354,8 @@ fn the_sweep_over_every_position_holds_the_floors() {
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(r["positions"], 7_436_088);
     // The playouts: 2,000 of the won positions, spread over them, played
-    // out against the tables' defence; the lines that win end in mate or a
-    // safe promotion (no ending without a book follows two pawns).
+    // out against the tables' defence; the lines that win end in mate
+    // (past the first promotion the mating book plays the new piece).
     let c = &r["conversion"];
     assert_eq!(c["won_positions"], 7_076_168, "{c}");
     assert_eq!(c["lines"], 2000, "{c}");
@@ -319,11 +364,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
     // and knight pawns against the king in the corner) end by the
     // fifty-move rule.
     assert!(won >= 1_997, "{c}");
-    assert_eq!(
-        c["checkmate"].as_u64().unwrap() + c["safe_promotion"].as_u64().unwrap(),
-        won,
-        "{c}"
-    );
+    assert_eq!(c["checkmate"].as_u64().unwrap(), won, "{c}");
     assert_eq!(r["white_to_move"], 3_613_342);
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];

@@ -21,14 +21,11 @@ pub struct PawnConversion {
     /// Lines played: that many won positions, spread evenly over them in
     /// the order of the sweep.
     pub lines: usize,
-    /// Lines that win: mate, a safe promotion, or a position no book
-    /// plays that the tables call won.
+    /// Lines that win: mate, or a position no book plays that the tables
+    /// call won.
     pub won: usize,
     /// Of those, ended in mate.
     pub checkmate: usize,
-    /// Of those, ended in a safe promotion (a queen or rook that cannot be
-    /// taken, the other side not stalemated, a pawn still on the board).
-    pub safe_promotion: usize,
     /// Of those, stopped where no book plays (KPKP: a queen against the
     /// pawn, two queens), the position won by the tables.
     pub judged_won: usize,
@@ -75,7 +72,6 @@ pub fn playouts(
         c.won += 1;
         match t {
             Termination::Checkmate => c.checkmate += 1,
-            Termination::AbsoluteWin => c.safe_promotion += 1,
             _ => c.judged_won += 1,
         }
     }
@@ -97,7 +93,6 @@ fn play_out(truth: &Truth, pos: &Chess, plies: u8) -> Result<(Termination, bool,
     let won = match l.termination {
         // The side to move is mated: White wins when it is Black.
         Termination::Checkmate => end.turn() == Color::Black,
-        Termination::AbsoluteWin => true,
         Termination::NoBook => truth.white_wins(end)?,
         _ => false,
     };

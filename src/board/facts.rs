@@ -1,6 +1,6 @@
 //! Facts: a position as the Datalog program's input relations.
 
-use shakmaty::{Chess, Color, EnPassantMode, FromSetup, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, FromSetup, Position, Role};
 
 use crate::board::geometry::{Promo, Side, Sq};
 use crate::board::position::{Kpk, on_mirrored_half};
@@ -186,5 +186,20 @@ fn side(c: Color) -> Side {
     match c {
         Color::White => Side::White,
         Color::Black => Side::Black,
+    }
+}
+
+/// The pawn side's men that the facts of one piece leave out, where a
+/// queen or rook of its stands against the lone king: past the first
+/// promotion of two pawns (KPPK), the pawn left or a second new piece.
+/// Empty elsewhere.
+pub fn bystanders(pos: &Chess) -> Bitboard {
+    let node = Node::from_chess(pos);
+    match node.piece {
+        Some((piece, role)) if role.is_major() && !node.black_has_men() => {
+            let board = pos.board();
+            board.white() & !board.kings() & !Bitboard::from(piece.to_square())
+        }
+        _ => Bitboard::EMPTY,
     }
 }

@@ -13,7 +13,7 @@
 
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role};
 
-use crate::board::facts::Node;
+use crate::board::facts::{Node, bystanders};
 use crate::board::geometry::Side;
 use crate::board::position::{Orientation, to_user};
 use crate::knowledge::book::{Book, Finalist, Preference};
@@ -273,6 +273,48 @@ pub fn decide_avoiding(
     avoid: &dyn Fn(&Chess) -> bool,
 ) -> Option<Decision> {
     decide_among(pos, eval, avoid, &[])
+}
+
+/// Past a promotion with a pawn left (a queen or rook against the lone
+/// king, and beside it the other pawn or the piece it became: the
+/// [`bystanders`]), the pawn side to move: the mating book plays the piece
+/// and the king as if the bystanders were off the board, among their moves
+/// that neither stalemate nor reach a position `avoid` rejects. Where a
+/// bystander stands between the piece and the lone king (off the board,
+/// the king would be in check with White to move), the book of the
+/// position chooses among the same moves. `None` where there is no
+/// bystander, or no such move is left.
+pub fn mate_past_promotion(
+    pos: &Chess,
+    eval: &impl Level1,
+    avoid: &dyn Fn(&Chess) -> bool,
+) -> Option<Move> {
+    let aside = bystanders(pos);
+    if aside.is_empty() || pos.turn() != shakmaty::Color::White {
+        return None;
+    }
+    let only: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from().is_some_and(|s| !aside.contains(s)))
+        .filter(|&m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            !after.is_stalemate() && !avoid(&after)
+        })
+        .collect();
+    if only.is_empty() {
+        return None;
+    }
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    for s in aside {
+        setup.board.discard_piece_at(s);
+    }
+    let decision = match Chess::from_setup(setup, CastlingMode::Standard) {
+        Ok(view) => decide_among(&view, eval, &|_| false, &only),
+        Err(_) => decide_among(pos, eval, &|_| false, &only),
+    };
+    decision.map(|d| d.chosen().mv)
 }
 
 /// Like [`decide_avoiding`], the candidates the moves of `only` (in the

@@ -8,14 +8,14 @@ use shakmaty::{Board, Chess, Color, Move, Position};
 
 use crate::board::absolute::Absolute;
 
-use crate::board::facts::Node;
+use crate::board::facts::{Node, bystanders};
 use crate::board::position::{Kpk, Orientation, orient_move, to_user};
 use crate::error::{PecpError, Result};
 use crate::judges::truth::Truth;
 use crate::knowledge::books;
 use crate::knowledge::calc::{Calculators, DEFAULT_PLIES, Overruled};
 use crate::knowledge::evaluate::{Evaluation, Level1, level1};
-use crate::knowledge::select::Decision;
+use crate::knowledge::select::{Decision, mate_past_promotion};
 use crate::play::selectors::Selector;
 use shakmaty::san::San;
 
@@ -337,10 +337,19 @@ pub fn game_end(pos: &Chess) -> Option<Termination> {
 pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
     let node = Node::from_chess(pos);
     let a = Absolute::of(&node);
-    if a.checkmate {
+    // Past a promotion with a pawn left the board holds more men than the
+    // facts of one piece describe (the pawn blocks the piece's lines): the
+    // rules of chess decide mate and stalemate there.
+    let (mate, stalemate) = if !bystanders(pos).is_empty() {
+        let none = pos.legal_moves().is_empty();
+        (none && pos.is_check(), none && !pos.is_check())
+    } else {
+        (a.checkmate, a.stalemate)
+    };
+    if mate {
         return Some(Termination::Checkmate);
     }
-    if a.stalemate {
+    if stalemate {
         return Some(Termination::Stalemate);
     }
     if node.black_has_men()
@@ -354,9 +363,12 @@ pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
         (None, Some(_)) if a.win() && until == Until::Promotion => {
             return Some(Termination::AbsoluteWin);
         }
-        // Two pawns, one promoted: the line stops at the safe new piece
-        // (no book plays a queen and a pawn to mate).
-        (Some(_), Some(_)) if a.win() => return Some(Termination::AbsoluteWin),
+        // Two pawns, one promoted: the line stops at the safe new piece,
+        // or, played to mate, the mating book plays the piece and its king
+        // while the pawn left waits ([`mate_past_promotion`]).
+        (Some(_), Some(_)) if a.win() && until == Until::Promotion => {
+            return Some(Termination::AbsoluteWin);
+        }
         (None, Some(_)) if !a.can_mate => return Some(Termination::InsufficientMaterial),
         _ => {}
     }
@@ -518,6 +530,12 @@ fn choose(
                 .filter(|_| selector == Selector::Pecp)
                 .and_then(|m| Some((m, set_aside(pos, &seen_before)?)));
             if let Some(mv) = memo.and_then(|(m, aside)| m.get(pos, aside)) {
+                return Ok((mv, Chooser::Pecp, None));
+            }
+            if selector == Selector::Pecp
+                && config.until == Until::Mate
+                && let Some(mv) = mate_past_promotion(pos, eval, &seen_before)
+            {
                 return Ok((mv, Chooser::Pecp, None));
             }
             let c = selector

@@ -13,7 +13,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist128;
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, Piece, Position, attacks};
 
-use crate::board::facts::Node;
+use crate::board::facts::{Node, bystanders};
 use crate::knowledge::books::mating;
 use crate::knowledge::books::mating::program::box_area;
 
@@ -283,10 +283,11 @@ pub const MATER_BOX: i8 = 12;
 
 /// MATER's first move, if it finds a forced mate in `pos` within `depth`:
 /// asked only in the mating book's endings (a queen or rook against the
-/// lone king), once the lone king's box is small (see [`MATER_BOX`]).
+/// lone king, its [`bystanders`] beside it or not), once the lone king's
+/// box is small (see [`MATER_BOX`]).
 pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
     let node = Node::from_chess(pos);
-    let boxed = mating::BOOK.covers(&node)
+    let boxed = (mating::BOOK.covers(&node) || !bystanders(pos).is_empty())
         && node
             .piece
             .is_some_and(|(p, r)| box_area(node.wk, node.bk, p, r) <= MATER_BOX);

@@ -386,14 +386,13 @@ fn pawn_overrules(r: &crate::apps::pawn_validate::PawnReport) -> String {
 fn pawn_conversion(c: &crate::apps::pawn_playout::PawnConversion, calc: u8) -> String {
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     format!(
-        "  playout of {} of the {} won positions (PECP with {calc} plies of calculation against the tables' defence): the line wins {} / {} ({:.2}%): mate {}, safe promotion {}, stopped where no book plays and won by the tables {}; PECP's moves: {}\n",
+        "  playout of {} of the {} won positions (PECP with {calc} plies of calculation against the tables' defence): the line wins {} / {} ({:.2}%): mate {}, stopped where no book plays and won by the tables {}; PECP's moves: {}\n",
         c.lines,
         c.won_positions,
         c.won,
         c.lines,
         pct(c.won, c.lines),
         c.checkmate,
-        c.safe_promotion,
         c.judged_won,
         c.pecp_moves
     )
