@@ -880,12 +880,12 @@ pub mod level1 {
             WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), !InCheck(),
             !StalemateRisk(Side::Black),
             (in_square(wk, b, false, true)), (cut_off(bk, b, false, queening_moves(w, true))),
-            (dist(bk, w) > 1), (w.1 > 2), (same_side(wk, b, w));
+            (dist(bk, w) > 1), (same_side(wk, b, w));
         Fires("black_runs_and_catches") <-
             BlackRuns(w, b), BlackKing(bk), WhiteKing(wk), !InCheck(),
             !StalemateRisk(Side::White),
             (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
-            (dist(wk, b) > 1), (b.1 < 7), (same_side(bk, w, b));
+            (dist(wk, b) > 1), (same_side(bk, w, b));
 
         // [ML; DVOR] One pawn runs, its king blockades the other: the king
         // reaches a square in front of the other pawn before it, walking
