@@ -270,6 +270,18 @@ fn past_the_first_promotion_the_new_queen_mates_while_the_pawn_waits() {
         assert!(sans.iter().any(|s| s.contains("=Q")), "{fen}: {sans:?}");
         assert!(sans.last().unwrap().ends_with('#'), "{fen}: {sans:?}");
     }
+    // The words see the pawn too: after 2. Qb3 the king still has b6, and
+    // no comment calls it stalemate.
+    let args = [
+        "line",
+        "8/6P1/1k6/1P6/8/5K2/8/8 w - - 0 1",
+        "--black",
+        "tablebase",
+    ];
+    let (code, out, err) = run(&[&args[..], &["--tablebases", d]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Qb3"), "{out}");
+    assert!(!out.contains("stalemate, a draw"), "{out}");
     // Stopped at the promotion, the line ends there as before.
     let args = [
         "line",

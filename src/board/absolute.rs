@@ -40,8 +40,10 @@ pub struct Absolute {
 impl Absolute {
     /// Works out the rules of chess for `node`.
     pub fn of(node: &Node) -> Absolute {
-        if node.black_has_men() {
-            return Absolute::with_black_men(node);
+        // Black's men, or a pawn beside a promoted piece (it blocks the
+        // piece's lines and guards it): the position's own legal moves.
+        if node.black_has_men() || (node.piece.is_some() && node.pawn.is_some()) {
+            return Absolute::on_the_board(node);
         }
         let attacked = |s: Sq| white_attacks(node, s);
         let (checkmate, stalemate) = match node.turn {
@@ -71,13 +73,15 @@ impl Absolute {
         }
     }
 
-    /// The same where Black has more than its king: worked out on the
-    /// legal moves of the position itself.
-    fn with_black_men(node: &Node) -> Absolute {
+    /// The same where Black has more than its king, or White a pawn beside
+    /// its promoted piece: worked out on the legal moves of the position
+    /// itself.
+    fn on_the_board(node: &Node) -> Absolute {
         let major_piece = node.piece.is_some_and(|(_, r)| r.is_major());
+        let black_men = node.black_has_men();
         let Some(pos) = node.to_chess() else {
             return Absolute {
-                black_men: true,
+                black_men,
                 major_piece,
                 can_mate: node.pawn.is_some() || major_piece,
                 ..Absolute::default()
@@ -105,7 +109,7 @@ impl Absolute {
             piece_hangs,
             can_mate: node.pawn.is_some() || major_piece,
             major_piece,
-            black_men: true,
+            black_men,
             white_mated: !black && check && none,
             black_piece_hangs,
             queens_with_check,
@@ -206,6 +210,29 @@ mod tests {
             Side::Black,
         );
         assert!(!Absolute::of(&knight).can_mate);
+    }
+
+    #[test]
+    fn a_pawn_beside_the_new_queen_blocks_its_lines_and_guards_it() {
+        let queen_and_pawn = |wk, bk, pawn, queen| {
+            Absolute::of(&node(
+                wk,
+                bk,
+                Some(pawn),
+                Some((queen, Promo::Queen)),
+                Side::Black,
+            ))
+        };
+        // Qb3 against Ka5, the pawn on b5 between them: b6 is free.
+        let free = queen_and_pawn(Sq(6, 3), Sq(1, 5), Sq(2, 5), Sq(2, 3));
+        assert!(!free.stalemate && !free.checkmate && free.win(), "{free:?}");
+        // Qg6 against Kg8, king e7, pawn g7: the pawn takes f8 and h8.
+        let stale = queen_and_pawn(Sq(5, 7), Sq(7, 8), Sq(7, 7), Sq(7, 6));
+        assert!(stale.stalemate && !stale.win(), "{stale:?}");
+        // Qb4 checks the king on a3, its own king far off: the pawn on c3
+        // guards it, so it does not hang (the king steps to a2).
+        let guarded = queen_and_pawn(Sq(8, 8), Sq(1, 3), Sq(3, 3), Sq(2, 4));
+        assert!(!guarded.piece_hangs, "{guarded:?}");
     }
 
     #[test]

@@ -337,9 +337,9 @@ pub fn game_end(pos: &Chess) -> Option<Termination> {
 pub fn game_end_until(pos: &Chess, until: Until) -> Option<Termination> {
     let node = Node::from_chess(pos);
     let a = Absolute::of(&node);
-    // Past a promotion with a pawn left the board holds more men than the
-    // facts of one piece describe (the pawn blocks the piece's lines): the
-    // rules of chess decide mate and stalemate there.
+    // Where the board holds men the facts leave out (past KPPK's first
+    // promotion, a second new piece), the rules of chess decide mate and
+    // stalemate.
     let (mate, stalemate) = if !bystanders(pos).is_empty() {
         let none = pos.legal_moves().is_empty();
         (none && pos.is_check(), none && !pos.is_check())
