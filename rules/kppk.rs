@@ -166,6 +166,17 @@ pub fn front_pawn_falls(front: Sq, rear: Sq, b: Sq, w: Sq, white_first: bool) ->
     guard > white_moves + 1
 }
 
+/// [FINE; ML] Whether the front pawn of doubled pawns on `front` and
+/// `rear` is left to the black king on `b`, Black to move: the king
+/// stands in its square (it catches the pawn however it runs) and nearer
+/// to it than the white king on `w`. The rear pawn cannot help the front
+/// one: with doubled pawns the king leads, and a push that leaves the
+/// front pawn to the black king only gives it ground.
+pub fn front_left_alone(front: Sq, rear: Sq, b: Sq, w: Sq) -> bool {
+    let inside = dist(b, Sq(front.0, 8)) - 1 <= 8 - front.1;
+    front.0 == rear.0 && front.1 > rear.1 && inside && dist(b, front) < dist(w, front)
+}
+
 pub mod level1 {
     use super::*;
 
@@ -321,10 +332,28 @@ pub mod level1 {
         Fires("neither_pawn_can_be_taken") <- NeitherTaken(), Pawns(a, b), (a.0 != b.0);
         // [ML; FINE] Doubled pawns neither of which can be taken, with a
         // square between them: the rear pawn keeps a spare move that hands
-        // over the opposition. Not rook pawns (the corner holds them), and
-        // not touching pawns, whose rear pawn cannot move.
+        // over the opposition, and with it White never has to close the
+        // corner's stalemate net (so the net does not hold them, unlike
+        // split pawns). Not rook pawns (the corner holds them), not
+        // touching pawns, whose rear pawn cannot move, and not the black
+        // king at the queening square of a pawn on the seventh.
         Fires("doubled_pawns_neither_taken") <-
-            NeitherTaken(), Pawns(a, b), (a.0 == b.0), (a.0 != 1 && a.0 != 8), (a.1 - b.1 >= 2);
+            Pawns(a, b), CannotBeTaken(a), CannotBeTaken(b), !KingInFrontOfRookPawn(), !BlocksSeventh(),
+            RulesOfChess(r), (!r.stalemate),
+            (a.0 == b.0), (a.0 != 1 && a.0 != 8), (a.1 - b.1 >= 2);
+        // [DVOR; ML] The new queen or rook given up: Black to move, the
+        // king next to it and nothing guarding it, and the pawn left wins
+        // once the king has taken it (the KPK book proves it, White to
+        // move, the king on the piece's square). If the king does not
+        // take, White keeps the piece and the pawn. This is how a rook
+        // pawn and its neighbour break the corner's stalemate net.
+        Fires("gives_up_the_new_piece") <-
+            ToMove(Side::Black), WhitePiece(s, r), (r == Promo::Queen || r == Promo::Rook),
+            BlackKing(b), WhiteKing(w), (dist(b, s) == 1), (dist(w, s) > 1),
+            OnePawn(p), (!pawn_attacks(p).any(|a| a == s)),
+            AfterTaking(p, s, Alone::Wins), RulesOfChess(a), (!a.stalemate);
+        struct OnePawn(Sq);
+        OnePawn(p) <- WhitePiece(s, _), AfterTaking(p, s, _);
         // [rules of chess; KPK] Black to move takes a pawn, and the pawn
         // left is a draw (the KPK book proves it): Black takes it.
         Fires("takes_a_pawn_to_a_draw") <- PawnHangs(p), PawnAndOther(p, o), AfterTaking(o, p, Alone::Draws);
@@ -404,6 +433,15 @@ pub mod level1 {
                 }
             }
             (Some(p), None, None) => rt.extend([OnePawnLeft(p, alone(p, node.turn))]),
+            (Some(p), None, Some((s, _))) => {
+                let taken = Node {
+                    bk: s,
+                    piece: None,
+                    turn: Side::White,
+                    ..*node
+                };
+                rt.extend([AfterTaking(p, s, taker(&taken))]);
+            }
             _ => {}
         }
         rt
@@ -452,7 +490,17 @@ pub mod level2 {
             Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
         // 4. [rules of chess] Black takes a pawn when it can.
         Prefer("takes_a_pawn", x, y) <- Mover(Side::Black), Pair(x, y), TwoPawns(y), !TwoPawns(x);
-        // 5. [FINE] A pawn moves up: the pawns march on.
+        // 5. [FINE; ML] Doubled pawns: the king leads. White avoids a
+        //    push that leaves the front pawn to the black king
+        //    (`front_left_alone`).
+        Prefer("king_leads_doubled_pawns", x, y) <-
+            Mover(Side::White), Pair(x, y), FrontLeftAlone(y),
+            PawnAdvance(x, a), PawnAdvance(y, b), (b > a);
+        struct FrontLeftAlone(Tag);
+        FrontLeftAlone(t) <-
+            Front(t, f), FinalistPawn(t, r), (r != f), Finalist(t, w, b),
+            (front_left_alone(f, r, b, w));
+        // 6. [FINE] A pawn moves up: the pawns march on.
         Prefer("pawn_advances", x, y) <-
             Mover(Side::White), Pair(x, y), PawnAdvance(x, a), PawnAdvance(y, b), (a > b);
         PawnAdvance(t, 0) <- Finalist(t, _, _), !HasPawns(t);
@@ -460,7 +508,7 @@ pub mod level2 {
         struct FinalistPawnSum(Tag, i8);
         FinalistPawnSum(t, a.1 + b.1) <- FinalistPawn(t, a), FinalistPawn(t, b), (a < b);
         FinalistPawnSum(t, a.1) <- FinalistPawn(t, a), !TwoPawns(t);
-        // 6. [FINE] The white king comes up to escort its pawns: nearer
+        // 7. [FINE] The white king comes up to escort its pawns: nearer
         //    the square in front of the pawn further up.
         Prefer("king_escorts_the_pawns", x, y) <-
             Mover(Side::White), Pair(x, y), Escort(x, a), Escort(y, b), (a < b);
@@ -470,7 +518,15 @@ pub mod level2 {
         Front(t, p) <- FinalistPawn(t, p), !HigherPawn(t, p);
         struct HigherPawn(Tag, Sq);
         HigherPawn(t, p) <- FinalistPawn(t, p), FinalistPawn(t, q), (q.1 > p.1);
-        // 7. The black king keeps near the pawns.
+        // 8. [FINE] Doubled pawns: and nearer both pawns together: the king
+        //    that guards them from the side or behind keeps them both in
+        //    hand.
+        Prefer("king_near_its_pawns", x, y) <-
+            Mover(Side::White), Pair(x, y), OwnDistance(x, a), OwnDistance(y, b), (a < b);
+        struct OwnDistance(Tag, i8);
+        OwnDistance(t, dist(w, p) + dist(w, q)) <-
+            Finalist(t, w, _), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
+        // 9. The black king keeps near the pawns.
         Prefer("king_near_the_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
         struct Nearest(Tag, i8);
@@ -479,5 +535,12 @@ pub mod level2 {
         Nearest(t, d) <- Distance(t, d), !Nearer(t, d);
         struct Nearer(Tag, i8);
         Nearer(t, d) <- Distance(t, d), Distance(t, e), (e < d);
+        // 10. [ML] And near both of them: the black king that watches the
+        //    front pawn and the rear one at once keeps both in reach.
+        Prefer("king_near_both_pawns", x, y) <-
+            Mover(Side::Black), Pair(x, y), BothDistance(x, a), BothDistance(y, b), (a < b);
+        struct BothDistance(Tag, i8);
+        BothDistance(t, dist(b, p) + dist(b, q)) <-
+            Finalist(t, _, b), FinalistPawn(t, p), FinalistPawn(t, q), (p < q);
     }
 }

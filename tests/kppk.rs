@@ -19,7 +19,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 24] = [
+const EXAMPLES: [(&str, &str, bool, bool); 25] = [
     // One pawn protects the other.
     (
         "8/8/8/3k4/8/4P3/3P4/K7 b - - 0 1",
@@ -87,6 +87,15 @@ const EXAMPLES: [(&str, &str, bool, bool); 24] = [
         "8/8/8/k7/8/2P5/2P2K2/8 w - - 0 1",
         "front_pawn_falls",
         false,
+        true,
+    ),
+    // Doubled b-pawns with a square between them, the black king in the
+    // corner and the white king beside it: the stalemate net does not
+    // hold them, for the rear pawn keeps a spare move.
+    (
+        "k7/8/KP6/8/1P6/8/8/8 b - - 0 1",
+        "doubled_pawns_neither_taken",
+        true,
         true,
     ),
     // Black takes a pawn, and the pawn left is a drawn KPK.
@@ -381,17 +390,22 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert_eq!(r["truth"], serde_json::json!([7_076_168, 359_920, 0]));
     let det = &r["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
-    assert!(det["positions"].as_u64().unwrap() >= 6_891_046, "{det}");
+    assert!(det["positions"].as_u64().unwrap() >= 6_891_860, "{det}");
     for rule in r["rules"].as_array().unwrap() {
         if rule["kind"] == "deterministic" {
             assert_eq!(rule["fired"], rule["agree"], "{rule}");
         }
     }
-    let share =
-        |c: &serde_json::Value| c["sound"].as_f64().unwrap() / c["positions"].as_f64().unwrap();
-    assert!(share(&r["white_in_won"]) >= 0.9998, "{}", r["white_in_won"]);
+    // As measured: White keeps the win in all but 162 of 3,555,030, Black
+    // the draw in all but 60 of 300,768.
+    let sound = |c: &serde_json::Value| c["sound"].as_u64().unwrap();
     assert!(
-        share(&r["black_in_drawn"]) >= 0.9995,
+        sound(&r["white_in_won"]) >= 3_554_868,
+        "{}",
+        r["white_in_won"]
+    );
+    assert!(
+        sound(&r["black_in_drawn"]) >= 300_708,
         "{}",
         r["black_in_drawn"]
     );
@@ -405,7 +419,7 @@ fn the_sweep_over_every_position_holds_the_floors() {
         proved += p[how]["positions"].as_u64().unwrap();
     }
     assert_eq!(proved + p["unproved"].as_u64().unwrap(), 7_436_088);
-    assert!(proved >= 7_382_018, "{p}");
+    assert!(proved >= 7_382_648, "{p}");
     let by_depth: u64 = p["by_depth"]
         .as_array()
         .unwrap()
@@ -413,24 +427,23 @@ fn the_sweep_over_every_position_holds_the_floors() {
         .map(|n| n.as_u64().unwrap())
         .sum();
     assert_eq!(by_depth, proved, "{p}");
-    assert!(
-        r["overruled"].as_u64().unwrap() >= 28_987,
-        "{}",
-        r["overruled"]
-    );
-    // Where calculation only rules the defender's move out (proved to
-    // lose), the move it plays instead holds the draw every time so far.
-    // Where it proves nothing of the proposal and proves another move
-    // keeps the value, that move keeps it: the proof is sound.
-    let instead = &r["proved_instead"];
-    assert_eq!(instead["positions"], instead["sound"], "{instead}");
-    assert!(instead["sound"].as_u64().unwrap() >= 996, "{instead}");
-    let ruled_out = &r["ruled_out"];
-    assert!(ruled_out["sound"].as_u64().unwrap() >= 142, "{ruled_out}");
+    // Calculation overrules the selection (how often depends on how good
+    // the selection is, so no floor on the count). Where it proves nothing
+    // of the proposal and proves another move keeps the value, that move
+    // keeps it: the proof is sound. Where it only rules the defender's
+    // move out (proved to lose), the move it plays instead holds the draw
+    // every time so far.
+    assert!(r["overruled"].as_u64().unwrap() > 0, "{}", r["overruled"]);
+    for kind in ["proved_instead", "ruled_out"] {
+        let k = &r[kind];
+        assert_eq!(k["positions"], k["sound"], "{kind}: {k}");
+    }
     // Where White's move is proved not to win and no move is proved to,
-    // the move that keeps the chances wins in all but a few.
+    // the move that keeps the chances wins in all but a few (14 of 2,042
+    // as measured).
     let chances = &r["chances"];
-    assert!(chances["sound"].as_u64().unwrap() >= 2_746, "{chances}");
+    let (kept, all) = (sound(chances), chances["positions"].as_u64().unwrap());
+    assert!(kept * 100 >= all * 99, "{chances}");
 }
 
 /// [`common::overruled`], and calculation claims no proof for `chosen`.
@@ -456,16 +469,34 @@ fn by_the_tables(fen: &str, test: &str, wdl: &str, only: &str, kept: bool) {
     }
 }
 
-/// Doubled e-pawns, Black's king near: e4 lets it in (Kd4! e3+ and it
-/// takes a pawn, a drawn KPK left), and no move is proved to win. White's
-/// king cannot lose, so calculation gives e4 up for the next move it does
-/// not prove fails to win, Ka2, which keeps the chances; the tables agree
-/// that Ka2 wins and e4 draws.
+/// Split e- and g-pawns, Black's king between them and White's far off:
+/// e7 runs into Kf7 (e8=Q+ Kxe8, and the g-pawn alone is caught), and no
+/// move is proved to win. White's king cannot lose, so calculation gives
+/// e7 up for the next move it does not prove fails to win, g5, which
+/// keeps the chances; the tables agree that g5 is the one move that wins.
 #[test]
-fn calculation_keeps_the_chances_e4_gives_up() {
+fn calculation_keeps_the_chances_e7_gives_up() {
+    let fen = "8/8/4P1k1/8/6P1/K7/8/8 w - - 0 1";
+    overruled(fen, "chances", "e7", "Kf7", "g5");
+    by_the_tables(fen, "kppk chances", "win", "g5", true);
+}
+
+/// Doubled e-pawns, Black's king near: e4 lets it in (Kd4! e3+ and it
+/// takes a pawn, a drawn KPK left). With doubled pawns the king leads:
+/// level 2 sets e4 aside for a king move, and the tables agree that e4
+/// is the one move that does not win.
+#[test]
+fn doubled_pawns_the_king_leads() {
     let fen = "8/8/8/8/8/2k1P3/4P3/K7 w - - 0 1";
-    overruled(fen, "chances", "e4", "Kd4", "Ka2");
-    by_the_tables(fen, "kppk chances", "win", "e4", false);
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &a["tournament"][0];
+    assert_eq!(first["a"], "e3e4", "{a}");
+    assert_eq!(first["criterion"], "king_leads_doubled_pawns", "{a}");
+    assert_ne!(a["chosen_san"], "e4", "{a}");
+    assert!(a["overruled"].is_null(), "{a}");
+    by_the_tables(fen, "kppk king leads", "win", "e4", false);
 }
 
 /// The defender's king must go for the a-pawn at once: every other step
@@ -478,4 +509,34 @@ fn calculation_rules_out_the_defenders_losing_move() {
     let fen = "8/8/1k6/8/P2P4/8/8/K7 b - - 0 1";
     overruled(fen, "ruled_out", "Ka7", "Ka2", "Ka5");
     by_the_tables(fen, "kppk ruled out", "draw", "Ka5", true);
+}
+
+/// The new queen given up: after e8=Q+ (or e8=R) the black king can take
+/// it, and the a-pawn left runs out of its square, a won KPK; the rule
+/// weighs the promotion so, and the tables agree that it wins. The
+/// bishop and the knight are not covered: if Black leaves them, a minor
+/// piece and a pawn need not win.
+#[test]
+fn the_new_piece_given_up_for_a_won_kpk() {
+    let fen = "8/4Pk2/8/P7/8/8/8/K7 w - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for m in a["moves"].as_array().unwrap() {
+        let ids: Vec<_> = m["evaluation"]["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["id"].as_str().unwrap())
+            .collect();
+        let given_up = ids.contains(&"gives_up_the_new_piece");
+        assert_eq!(
+            given_up,
+            ["e8=Q+", "e8=R"].contains(&m["san"].as_str().unwrap()),
+            "{m}"
+        );
+        if given_up && !m["keeps_value"].is_null() {
+            assert_eq!(m["keeps_value"], true, "{m}");
+        }
+    }
 }

@@ -198,11 +198,11 @@ pub fn compare_table(rows: &[(String, Report)], sample: usize, seed: u64) -> Str
     s.push_str("|---|---|---|---|---|\n");
     for (label, r) in rows {
         let ms = &r.move_soundness;
-        let pct = |c: &Count| 100.0 * c.sound as f64 / c.positions.max(1) as f64;
+        let pct = |c: &Count| percent(c.sound, c.positions);
         let conv = r.conversion.as_ref().map_or("-".to_string(), |c| {
             format!(
                 "{:.2}% ({}/{})",
-                100.0 * c.converted as f64 / c.positions.max(1) as f64,
+                percent(c.converted, c.positions),
                 c.converted,
                 c.positions
             )
@@ -273,7 +273,7 @@ fn pawn_proofs(p: &crate::apps::validate::Proofs, positions: usize) -> String {
         "  verdicts proved {how}: {} ({:.2}%), {} right; unproved: {}\n  \
          proved by plies of calculation: {}\n",
         proved,
-        100.0 * proved as f64 / positions.max(1) as f64,
+        percent(proved, positions),
         right,
         p.unproved,
         by_depth(&p.by_depth)
@@ -282,7 +282,6 @@ fn pawn_proofs(p: &crate::apps::validate::Proofs, positions: usize) -> String {
 
 /// `validate --ending kppk|kpkp` as text.
 pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     let c = &r.confusion;
     let mut s = format!(
         "{}: {} positions ({} White to move), judged by the 4-piece Syzygy tables\n",
@@ -297,7 +296,7 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     let right = c.win_as_win + c.draw_as_draw;
     s += &format!(
         "  level-1 verdicts right: {right} ({:.2}%); won called drawn {}, unknown {}; not won called won {}, unknown {}\n",
-        pct(right, r.positions),
+        percent(right, r.positions),
         c.win_as_draw,
         c.win_as_unknown,
         c.draw_as_win,
@@ -306,9 +305,9 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     s += &format!(
         "  deterministic verdicts: {} positions ({:.2}%), {} sound ({:.2}%)\n",
         r.deterministic.positions,
-        pct(r.deterministic.positions, r.positions),
+        percent(r.deterministic.positions, r.positions),
         r.deterministic.sound,
-        pct(r.deterministic.sound, r.deterministic.positions)
+        percent(r.deterministic.sound, r.deterministic.positions)
     );
     for (what, count) in [
         (
@@ -333,7 +332,7 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
                 "  {what}: {} / {} ({:.2}%)\n",
                 m.sound,
                 m.positions,
-                pct(m.sound, m.positions)
+                percent(m.sound, m.positions)
             );
         }
     }
@@ -384,14 +383,13 @@ fn pawn_overrules(r: &crate::apps::pawn_validate::PawnReport) -> String {
 
 /// The playouts of won positions in lines.
 fn pawn_conversion(c: &crate::apps::pawn_playout::PawnConversion, calc: u8) -> String {
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     format!(
         "  playout of {} of the {} won positions (PECP with {calc} plies of calculation against the tables' defence): the line wins {} / {} ({:.2}%): mate {}, stopped where no book plays and won by the tables {}; PECP's moves: {}\n",
         c.lines,
         c.won_positions,
         c.won,
         c.lines,
-        pct(c.won, c.lines),
+        percent(c.won, c.lines),
         c.checkmate,
         c.judged_won,
         c.pecp_moves
@@ -401,7 +399,6 @@ fn pawn_conversion(c: &crate::apps::pawn_playout::PawnConversion, calc: u8) -> S
 /// Each rule of a pawn ending's book: fired, and agreeing with the tables;
 /// the id column as wide as the longest id.
 fn pawn_rules(rules: &[RuleRecord]) -> String {
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     let mut s = String::from("  rules (fired, agreeing with the tables):\n");
     let width = rules.iter().map(|x| x.id.len()).max().unwrap_or(0).max(28);
     for rule in rules {
@@ -412,7 +409,7 @@ fn pawn_rules(rules: &[RuleRecord]) -> String {
             rule.weight,
             rule.fired,
             rule.agree,
-            pct(rule.agree, rule.fired)
+            percent(rule.agree, rule.fired)
         );
     }
     s
@@ -436,7 +433,7 @@ pub fn pawn_compare_table(c: &crate::apps::pawn_compare::PawnComparison) -> Stri
     let cell = |n: &Count| {
         format!(
             "{:.2}% ({}/{})",
-            100.0 * n.sound as f64 / n.positions.max(1) as f64,
+            percent(n.sound, n.positions),
             n.sound,
             n.positions
         )
@@ -451,4 +448,11 @@ pub fn pawn_compare_table(c: &crate::apps::pawn_compare::PawnComparison) -> Stri
         ));
     }
     s
+}
+
+/// `a` of `b` in per cent, for two decimals: short of all is never shown
+/// as 100.00%.
+fn percent(a: usize, b: usize) -> f64 {
+    let p = 100.0 * a as f64 / b.max(1) as f64;
+    if a < b { p.min(99.99) } else { p }
 }
