@@ -526,7 +526,17 @@ pub mod level2 {
         struct OwnDistance(Tag, i8);
         OwnDistance(t, dist(w, p) + dist(w, q)) <-
             Finalist(t, w, _), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
-        // 9. The black king keeps near the pawns.
+        // 9. [FINE] Doubled pawns: and down to their ranks. The king that
+        //    comes back to its pawns goes by the diagonal, the rank first:
+        //    a step that only shifts its file leaves it as far from the
+        //    squares beside them, where it guards them against the black
+        //    king.
+        Prefer("king_comes_down_to_its_pawns", x, y) <-
+            Mover(Side::White), Pair(x, y), RankGap(x, a), RankGap(y, b), (a < b);
+        struct RankGap(Tag, i8);
+        RankGap(t, (w.1 - p.1).abs() + (w.1 - q.1).abs()) <-
+            Finalist(t, w, _), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
+        // 10. The black king keeps near the pawns.
         Prefer("king_near_the_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
         struct Nearest(Tag, i8);
@@ -535,12 +545,12 @@ pub mod level2 {
         Nearest(t, d) <- Distance(t, d), !Nearer(t, d);
         struct Nearer(Tag, i8);
         Nearer(t, d) <- Distance(t, d), Distance(t, e), (e < d);
-        // 10. [ML] And near both of them: the black king that watches the
+        // 11. [ML] And near both of them: the black king that watches the
         //    front pawn and the rear one at once keeps both in reach.
         Prefer("king_near_both_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), BothDistance(x, a), BothDistance(y, b), (a < b);
         struct BothDistance(Tag, i8);
         BothDistance(t, dist(b, p) + dist(b, q)) <-
-            Finalist(t, _, b), FinalistPawn(t, p), FinalistPawn(t, q), (p < q);
+            Finalist(t, _, b), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
     }
 }
