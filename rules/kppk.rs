@@ -345,8 +345,9 @@ pub mod level1 {
         // king next to it and nothing guarding it, and the pawn left wins
         // once the king has taken it (the KPK book proves it, White to
         // move, the king on the piece's square). If the king does not
-        // take, White keeps the piece and the pawn. This is how a rook
-        // pawn and its neighbour break the corner's stalemate net.
+        // take, White keeps the piece and the pawn. It is the way a rook
+        // pawn and its neighbour break the corner's stalemate net, where
+        // the KPK book proves the pawn left.
         Fires("gives_up_the_new_piece") <-
             ToMove(Side::Black), WhitePiece(s, r), (r == Promo::Queen || r == Promo::Rook),
             BlackKing(b), WhiteKing(w), (dist(b, s) == 1), (dist(w, s) > 1),
@@ -545,8 +546,9 @@ pub mod level2 {
         Nearest(t, d) <- Distance(t, d), !Nearer(t, d);
         struct Nearer(Tag, i8);
         Nearer(t, d) <- Distance(t, d), Distance(t, e), (e < d);
-        // 11. [ML] And near both of them: the black king that watches the
-        //    front pawn and the rear one at once keeps both in reach.
+        // 11. [ML] Doubled pawns: and near both of them: the black king
+        //    that watches the front pawn and the rear one at once keeps
+        //    both in reach.
         Prefer("king_near_both_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), BothDistance(x, a), BothDistance(y, b), (a < b);
         struct BothDistance(Tag, i8);
