@@ -224,16 +224,14 @@ fn analyse_and_line_take_two_pawns_with_the_judge() {
     let d = dir.to_str().unwrap();
     // The user's Black holds the pawns: the answer in the user's colours.
     let fen = "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = analyse_json(&[fen, "--tablebases", d]);
     assert_eq!(a["fen"], fen);
     assert_eq!(a["evaluation"]["verdict"], "win");
     assert_eq!(a["evaluation"]["proved_by"], "rule");
     assert_eq!(a["tablebase"]["wdl"], "loss");
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 8);
-    assert!(moves.iter().all(|m| m["keeps_value"] == true), "{out}");
+    assert!(moves.iter().all(|m| m["keeps_value"] == true), "{a}");
     let (code, out, err) = run(&["line", fen, "--tablebases", d]);
     assert_eq!(code, Some(0), "{err}");
     // White wins, played on to mate (the default).
@@ -446,6 +444,13 @@ fn the_sweep_over_every_position_holds_the_floors() {
     assert!(kept * 100 >= all * 99, "{chances}");
 }
 
+/// `pecp analyse --json` with `args`, which must succeed: its report.
+fn analyse_json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = run(&[&["analyse", "--json"], args].concat());
+    assert_eq!(code, Some(0), "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
 /// [`common::overruled`], and calculation claims no proof for `chosen`.
 fn overruled(fen: &str, kind: &str, proposed: &str, reply: &str, chosen: &str) {
     let a = common::overruled(fen, kind, proposed, Some(reply), chosen);
@@ -460,9 +465,7 @@ fn by_the_tables(fen: &str, test: &str, wdl: &str, only: &str, kept: bool) {
         return;
     };
     let d = dir.to_str().unwrap();
-    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = analyse_json(&[fen, "--tablebases", d]);
     assert_eq!(a["tablebase"]["wdl"], wdl, "{a}");
     for m in a["moves"].as_array().unwrap() {
         assert_eq!(m["keeps_value"], (m["san"] == only) == kept, "{m}");
@@ -488,9 +491,7 @@ fn calculation_keeps_the_chances_e7_gives_up() {
 #[test]
 fn doubled_pawns_the_king_leads() {
     let fen = "8/8/8/8/8/2k1P3/4P3/K7 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = analyse_json(&[fen]);
     let first = &a["tournament"][0];
     assert_eq!(first["a"], "e3e4", "{a}");
     assert_eq!(first["criterion"], "king_leads_doubled_pawns", "{a}");
@@ -519,9 +520,7 @@ fn calculation_rules_out_the_defenders_losing_move() {
 #[test]
 fn the_new_piece_given_up_for_a_won_kpk() {
     let fen = "8/4Pk2/8/P7/8/8/8/K7 w - - 0 1";
-    let (code, out, err) = run(&["analyse", "--json", fen]);
-    assert_eq!(code, Some(0), "{err}");
-    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let a = analyse_json(&[fen]);
     for m in a["moves"].as_array().unwrap() {
         let ids: Vec<_> = m["evaluation"]["rules"]
             .as_array()
