@@ -523,10 +523,14 @@ pub mod level2 {
         //    that guards them from the side or behind keeps them both in
         //    hand.
         Prefer("king_near_its_pawns", x, y) <-
-            Mover(Side::White), Pair(x, y), OwnDistance(x, a), OwnDistance(y, b), (a < b);
-        struct OwnDistance(Tag, i8);
-        OwnDistance(t, dist(w, p) + dist(w, q)) <-
+            Mover(Side::White), Pair(x, y), ToDoubled(x, Side::White, a), ToDoubled(y, Side::White, b),
+            (a < b);
+        // Each king's distances to both of doubled pawns, summed.
+        struct ToDoubled(Tag, Side, i8);
+        ToDoubled(t, Side::White, dist(w, p) + dist(w, q)) <-
             Finalist(t, w, _), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
+        ToDoubled(t, Side::Black, dist(k, p) + dist(k, q)) <-
+            Finalist(t, _, k), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
         // 9. [FINE] Doubled pawns: and down to their ranks. The king that
         //    comes back to its pawns goes by the diagonal, the rank first:
         //    a step that only shifts its file leaves it as far from the
@@ -550,9 +554,7 @@ pub mod level2 {
         //    that watches the front pawn and the rear one at once keeps
         //    both in reach.
         Prefer("king_near_both_pawns", x, y) <-
-            Mover(Side::Black), Pair(x, y), BothDistance(x, a), BothDistance(y, b), (a < b);
-        struct BothDistance(Tag, i8);
-        BothDistance(t, dist(b, p) + dist(b, q)) <-
-            Finalist(t, _, b), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
+            Mover(Side::Black), Pair(x, y), ToDoubled(x, Side::Black, a), ToDoubled(y, Side::Black, b),
+            (a < b);
     }
 }
