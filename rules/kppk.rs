@@ -58,6 +58,12 @@ pub enum Tag {
     I2,
     /// Third.
     I3,
+    /// Tied with the third at level 1.
+    I4,
+    /// Tied with the third at level 1.
+    I5,
+    /// Tied with the third at level 1.
+    I6,
 }
 
 /// What the KPK book proves of one pawn alone: a win, a draw, or nothing.

@@ -1188,12 +1188,12 @@ fn the_sweep_over_every_position_holds_the_floors() {
 
 /// The floors as measured: the verdicts a deterministic rule proves
 /// (10,675,394, leaning on what the KPK book proves of each pawn alone),
-/// and the moves with the selection alone (`--calc 0`): 0.977520 of the
-/// wins kept (6,281,600 of 6,426,056) and 0.966188 of the draws (4,801,756
+/// and the moves with the selection alone (`--calc 0`): 0.977948 of the
+/// wins kept (6,284,352 of 6,426,056) and 0.968593 of the draws (4,813,684
 /// of 4,969,768).
 const FLOOR_PROVED: u64 = 10_675_394;
-const FLOOR_WON: f64 = 0.9775;
-const FLOOR_DRAWN: f64 = 0.9661;
+const FLOOR_WON: f64 = 0.9779;
+const FLOOR_DRAWN: f64 = 0.9685;
 
 /// The book's every clause is a named idea: `pecp rules` counts no
 /// cut-off fitted against the tables.
@@ -1438,15 +1438,32 @@ fn calculation_checks_the_moves_of_a_shard() {
     assert!(proved >= 1_565_903, "{p:?}");
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
-    assert!(share(&won) >= 0.9896, "{won:?}");
-    assert!(share(&drawn) >= 0.9859, "{drawn:?}");
-    assert!(r.overruled >= 24_423, "{}", r.overruled);
+    assert!(share(&won) >= 0.9898, "{won:?}");
+    assert!(share(&drawn) >= 0.9873, "{drawn:?}");
+    // How often calculation steps in measures how often the selection
+    // errs, and falls as the selection gets better: these counts are as
+    // measured with the moves tied at level 1 judged by level 2 (23,317
+    // overrules). What must hold is the share of the moves played instead
+    // that keep the value: all of those played on a proof.
+    assert!(r.overruled >= 23_317, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
-    assert!(instead.sound >= 3_945, "{instead:?}");
-    assert!(r.holds.sound >= 1_561, "{:?}", r.holds);
-    assert!(r.ruled_out.sound >= 7_229, "{:?}", r.ruled_out);
-    assert!(r.chances.sound >= 1_715, "{:?}", r.chances);
+    assert!(instead.sound >= 3_748, "{instead:?}");
+    assert!(
+        r.holds.sound >= 1_552 && share(&r.holds) >= 0.94,
+        "{:?}",
+        r.holds
+    );
+    assert!(
+        r.ruled_out.sound >= 6_501 && share(&r.ruled_out) >= 0.88,
+        "{:?}",
+        r.ruled_out
+    );
+    assert!(
+        r.chances.sound >= 1_692 && share(&r.chances) >= 0.90,
+        "{:?}",
+        r.chances
+    );
 }
 
 /// The conversion of won positions (the target: every one): 1,000 of

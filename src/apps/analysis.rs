@@ -239,7 +239,8 @@ pub struct Analysis {
     pub solver: Option<SolverReport>,
     /// Every legal move.
     pub moves: Vec<MoveReport>,
-    /// Level-1 best three (UCI).
+    /// Level-1 best three (UCI), and in the books that let them into
+    /// level 2, the moves tied with the third.
     pub best3: Vec<String>,
     /// Level-2 pairings.
     pub tournament: Vec<PairingReport>,

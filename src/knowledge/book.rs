@@ -73,6 +73,11 @@ pub struct BookSpec {
     /// other side has nothing to win with). False where both sides have a
     /// pawn: "White does not win" may be a loss.
     pub no_win_is_draw: bool,
+    /// How many finalists level 2 may take: three, or up to this many
+    /// where further moves tie with the third at level 1 (the weights
+    /// cannot tell them apart, so level 2 does instead of the order the
+    /// moves were listed in).
+    pub finalists: usize,
     /// The rule table (`[[rule]]` rows) as compiled in.
     pub rules_toml: &'static str,
     /// The level-2 criteria (`[[criterion]]` rows) as compiled in.
@@ -110,6 +115,11 @@ impl Book {
     /// Its short name.
     pub fn name(&self) -> &'static str {
         self.spec.name
+    }
+
+    /// How many finalists level 2 may take ([`BookSpec::finalists`]).
+    pub fn finalists(&self) -> usize {
+        self.spec.finalists
     }
 
     /// Whether it judges a position to move from.

@@ -513,20 +513,33 @@ impl Field<'_> {
     /// and within each, moves to be avoided last: the pawn side would
     /// rather repeat once than throw a proved win away. Without moves to
     /// avoid this is the plain weight order, as a deterministic weight is
-    /// more extreme than any averaged one. The stable sort keeps the
-    /// canonical order for ties.
+    /// more extreme than any averaged one. Moves tied with a third that
+    /// no rule proves go on to level 2 as well, as many as the book takes
+    /// ([`Book::finalists`]): the weights cannot tell them apart, so level
+    /// 2 does. Otherwise the stable sort keeps the canonical order for
+    /// ties.
     fn level1_best3(&self) -> Vec<usize> {
         let rank = |i: usize| (self.tier(i), self.avoided[i]);
-        let mut order: Vec<usize> = (0..self.cands.len()).collect();
-        order.sort_by(|&a, &b| {
+        let cmp = |&a: &usize, &b: &usize| {
             let (wa, wb) = (self.cands[a].eval.weight, self.cands[b].eval.weight);
             let own = self.own[b].total_cmp(&self.own[a]);
             rank(a).cmp(&rank(b)).then(own).then(match self.mover {
                 Side::White => wb.total_cmp(&wa),
                 Side::Black => wa.total_cmp(&wb),
             })
-        });
-        order.truncate(3);
+        };
+        let mut order: Vec<usize> = (0..self.cands.len()).collect();
+        order.sort_by(cmp);
+        // Moves tied with a third that a rule proves are proved alike,
+        // and any of them does what the third does: only judgements tie.
+        let mut n = order.len().min(3);
+        while n < order.len().min(self.book.finalists())
+            && !self.cands[order[n - 1]].eval.deterministic
+            && cmp(&order[n - 1], &order[n]) == std::cmp::Ordering::Equal
+        {
+            n += 1;
+        }
+        order.truncate(n);
         order
     }
 

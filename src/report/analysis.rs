@@ -142,7 +142,12 @@ fn selection(a: &Analysis) -> String {
             .map_or(uci.to_string(), |m| m.san.clone())
     };
     let best3: Vec<String> = a.best3.iter().map(|u| san_of(u)).collect();
-    let mut s = format!("\nlevel 1, best three: {}\n", best3.join(" "));
+    let label = if best3.len() > 3 {
+        "best three, and the moves tied with the third"
+    } else {
+        "best three"
+    };
+    let mut s = format!("\nlevel 1, {label}: {}\n", best3.join(" "));
     for p in &a.tournament {
         s.push_str(&format!(
             "level 2: {} vs {} -> {} ({})\n",

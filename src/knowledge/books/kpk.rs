@@ -35,6 +35,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     words,
     sure_win: None,
     no_win_is_draw: true,
+    finalists: 3,
     rules_toml: include_str!("../../../rules/weights.toml"),
     criteria_toml: include_str!("../../../rules/compare.toml"),
     program: include_str!("../../../rules/position.rs"),

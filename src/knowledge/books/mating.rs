@@ -35,6 +35,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     words,
     sure_win: Some("{P} wins: a queen or rook against the bare king mates by force."),
     no_win_is_draw: true,
+    finalists: 3,
     rules_toml: include_str!("../../../rules/mating.toml"),
     criteria_toml: include_str!("../../../rules/mating.toml"),
     program: include_str!("../../../rules/mating.rs"),
