@@ -58,12 +58,13 @@ pub enum Tag {
     I2,
     /// Third.
     I3,
-    /// Tied with the third at level 1.
+    /// Tied with the third at level 1 (as are the rest).
     I4,
-    /// Tied with the third at level 1.
     I5,
-    /// Tied with the third at level 1.
     I6,
+    I7,
+    I8,
+    I9,
 }
 
 /// What the KPK book proves of one pawn alone: a win, a draw, or nothing.
@@ -174,13 +175,14 @@ pub fn front_pawn_falls(front: Sq, rear: Sq, b: Sq, w: Sq, white_first: bool) ->
 
 /// [FINE; ML] Whether the front pawn of doubled pawns on `front` and
 /// `rear` is left to the black king on `b`, Black to move: the king
-/// stands in its square (it catches the pawn however it runs) and nearer
-/// to it than the white king on `w`. The rear pawn cannot help the front
+/// stands in its square (it catches the pawn however it runs) and no
+/// farther from it than the white king on `w` (it moves first, so it gets
+/// there first or blocks the way). The rear pawn cannot help the front
 /// one: with doubled pawns the king leads, and a push that leaves the
 /// front pawn to the black king only gives it ground.
 pub fn front_left_alone(front: Sq, rear: Sq, b: Sq, w: Sq) -> bool {
     let inside = dist(b, Sq(front.0, 8)) - 1 <= 8 - front.1;
-    front.0 == rear.0 && front.1 > rear.1 && inside && dist(b, front) < dist(w, front)
+    front.0 == rear.0 && front.1 > rear.1 && inside && dist(b, front) <= dist(w, front)
 }
 
 pub mod level1 {

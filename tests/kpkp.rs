@@ -913,24 +913,24 @@ fn calculation_asks_the_other_sides_question_too() {
 }
 
 /// A drawn position where the selection proposes g3 and no move is proved
-/// to keep the draw: calculation still proves g3 loses (Kf5! and Black's
+/// to keep the draw: calculation still proves g3 loses (Ke3! and Black's
 /// king takes the g-pawn, a won king and pawn ending left), so it rules
-/// g3 out and the selection's next choice, Kc1, which it does not refute
-/// so, is played, with no proof claimed for it; the tables agree that Kc1
+/// g3 out and the selection's next choice, Ke1, which it does not refute
+/// so, is played, with no proof claimed for it; the tables agree that Ke1
 /// holds and g3 loses.
 #[test]
 fn calculation_rules_out_a_move_it_proves_loses() {
-    let fen = "8/8/5p2/4k3/8/8/1K4P1/8 w - - 0 1";
-    let a = common::overruled(fen, "ruled_out", "g3", Some("Kf5"), "Kc1");
+    let fen = "8/8/8/5p2/8/3k4/6P1/3K4 w - - 0 1";
+    let a = common::overruled(fen, "ruled_out", "g3", Some("Ke3"), "Ke1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = first_move_words(&a);
     assert!(said.contains("calculation rules out g3"), "{said}");
     analyse_prints(
         fen,
-        "calculation: g3 -> Kc1 (g3 refuted in 4 plies, Kc1 not refuted)",
+        "calculation: g3 -> Ke1 (g3 refuted in 4 plies, Ke1 not refuted)",
     );
-    line_starts_by_calculation(fen, "Kc1");
-    a_draw_where(fen, "kpkp ruled out", &[("Kc1", true), ("g3", false)]);
+    line_starts_by_calculation(fen, "Ke1");
+    a_draw_where(fen, "kpkp ruled out", &[("Ke1", true), ("g3", false)]);
 }
 
 /// A won position where the selection proposes a4 and no move is proved
@@ -1188,12 +1188,12 @@ fn the_sweep_over_every_position_holds_the_floors() {
 
 /// The floors as measured: the verdicts a deterministic rule proves
 /// (10,675,394, leaning on what the KPK book proves of each pawn alone),
-/// and the moves with the selection alone (`--calc 0`): 0.977948 of the
-/// wins kept (6,284,352 of 6,426,056) and 0.968593 of the draws (4,813,684
+/// and the moves with the selection alone (`--calc 0`): 0.977950 of the
+/// wins kept (6,284,364 of 6,426,056) and 0.968810 of the draws (4,814,768
 /// of 4,969,768).
 const FLOOR_PROVED: u64 = 10_675_394;
 const FLOOR_WON: f64 = 0.9779;
-const FLOOR_DRAWN: f64 = 0.9685;
+const FLOOR_DRAWN: f64 = 0.9688;
 
 /// The book's every clause is a named idea: `pecp rules` counts no
 /// cut-off fitted against the tables.
@@ -1439,28 +1439,28 @@ fn calculation_checks_the_moves_of_a_shard() {
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
     assert!(share(&won) >= 0.9898, "{won:?}");
-    assert!(share(&drawn) >= 0.9873, "{drawn:?}");
+    assert!(share(&drawn) >= 0.9874, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better: these counts are as
-    // measured with the moves tied at level 1 judged by level 2 (23,317
+    // measured with the moves tied at level 1 judged by level 2 (23,116
     // overrules). What must hold is the share of the moves played instead
     // that keep the value: all of those played on a proof.
-    assert!(r.overruled >= 23_317, "{}", r.overruled);
+    assert!(r.overruled >= 23_116, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
-    assert!(instead.sound >= 3_748, "{instead:?}");
+    assert!(instead.sound >= 3_746, "{instead:?}");
     assert!(
-        r.holds.sound >= 1_552 && share(&r.holds) >= 0.94,
+        r.holds.sound >= 1_551 && share(&r.holds) >= 0.94,
         "{:?}",
         r.holds
     );
     assert!(
-        r.ruled_out.sound >= 6_501 && share(&r.ruled_out) >= 0.88,
+        r.ruled_out.sound >= 6_361 && share(&r.ruled_out) >= 0.89,
         "{:?}",
         r.ruled_out
     );
     assert!(
-        r.chances.sound >= 1_692 && share(&r.chances) >= 0.90,
+        r.chances.sound >= 1_691 && share(&r.chances) >= 0.90,
         "{:?}",
         r.chances
     );
