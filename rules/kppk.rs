@@ -185,6 +185,18 @@ pub fn front_left_alone(front: Sq, rear: Sq, b: Sq, w: Sq) -> bool {
     front.0 == rear.0 && front.1 > rear.1 && inside && dist(b, front) <= dist(w, front)
 }
 
+/// [FINE] Shouldering: how many of the white king's steps towards the
+/// front pawn of doubled pawns (on `front`, the other on `rear`) the black
+/// king on `b` leaves open: the white king on `w` steps nearer only to a
+/// square the black king does not touch.
+pub fn open_approaches(front: Sq, rear: Sq, b: Sq, w: Sq) -> i8 {
+    let n = neighbours(w)
+        .filter(|&s| s != front && s != rear && dist(s, b) > 1)
+        .filter(|&s| dist(s, front) < dist(w, front))
+        .count();
+    i8::try_from(n).unwrap_or(i8::MAX)
+}
+
 pub mod level1 {
     use super::*;
 
@@ -549,7 +561,15 @@ pub mod level2 {
         struct RankGap(Tag, i8);
         RankGap(t, (w.1 - p.1).abs() + (w.1 - q.1).abs()) <-
             Finalist(t, w, _), FinalistPawn(t, p), FinalistPawn(t, q), (p < q), (p.0 == q.0);
-        // 10. The black king keeps near the pawns.
+        // 10. [FINE] Doubled pawns: the black king shoulders the white
+        //    king off, taking away the squares by which it comes nearer
+        //    the front pawn (`open_approaches`).
+        Prefer("king_bars_the_way", x, y) <-
+            Mover(Side::Black), Pair(x, y), Approaches(x, a), Approaches(y, b), (a < b);
+        struct Approaches(Tag, i8);
+        Approaches(t, open_approaches(f, r, b, w)) <-
+            Finalist(t, w, b), Front(t, f), FinalistPawn(t, r), (r != f), (r.0 == f.0);
+        // 11. The black king keeps near the pawns.
         Prefer("king_near_the_pawns", x, y) <-
             Mover(Side::Black), Pair(x, y), Nearest(x, a), Nearest(y, b), (a < b);
         struct Nearest(Tag, i8);
@@ -558,7 +578,7 @@ pub mod level2 {
         Nearest(t, d) <- Distance(t, d), !Nearer(t, d);
         struct Nearer(Tag, i8);
         Nearer(t, d) <- Distance(t, d), Distance(t, e), (e < d);
-        // 11. [ML] Doubled pawns: and near both of them: the black king
+        // 12. [ML] Doubled pawns: and near both of them: the black king
         //    that watches the front pawn and the rear one at once keeps
         //    both in reach.
         Prefer("king_near_both_pawns", x, y) <-
