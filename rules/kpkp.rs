@@ -1,6 +1,7 @@
 // pecp's knowledge of king and pawn against king and pawn (KPKP). Two
 // Datalog programs, as for the other books: level 1 over ONE position,
-// level 2 over the level-1 best three.
+// level 2 over the level-1 best three (and the moves tied with an unproved
+// third, up to nine finalists).
 //
 // Each side has a pawn, so either can win. The book answers one question,
 // "does White win?", its weights from White's point of view (a draw and a
@@ -19,7 +20,7 @@
 // source, theme and sentence live in `rules/kpkp.toml`.
 //
 // Level 2, input: each finalist's kings, pawns and new pieces tagged
-// I1..I3, the side choosing, and `Decided(tag, side)` when a deterministic
+// I1..I9, the side choosing, and `Decided(tag, side)` when a deterministic
 // level-1 rule proves the finalist; output: `Prefer(criterion, x, y)`,
 // tried in the order of the `[[criterion]]` rows of `rules/kpkp.toml`.
 //

@@ -1,7 +1,8 @@
 // pecp's knowledge of king and two pawns against king (KPPK). Two Datalog
 // programs, as for KPK (rules/position.rs, rules/compare.rs) and the
 // mating book (rules/mating.rs): level 1 over ONE position, level 2 over
-// the level-1 best three. Normalised so that White has the pawns.
+// the level-1 best three (and the moves tied with an unproved third, up to
+// nine finalists). Normalised so that White has the pawns.
 //
 // Level 1, input: the kings, the side to move, the rules of chess, the two
 // pawns (the one further up first), and what the KPK book proves of each
@@ -12,7 +13,7 @@
 // `Fires(id)`, whose weight, kind, description, source, theme and sentence
 // live in `rules/kppk.toml`.
 //
-// Level 2, input: each finalist's pawns and kings tagged I1..I3, the side
+// Level 2, input: each finalist's pawns and kings tagged I1..I9, the side
 // choosing, and `Decided(tag, side)` when a deterministic level-1 rule
 // proves the finalist; output: `Prefer(criterion, x, y)`, tried in the
 // order of the `[[criterion]]` rows of `rules/kppk.toml`.
@@ -49,7 +50,8 @@ use crate::board::facts::Node;
 use crate::board::geometry::{Promo, Side, Sq, dist, dx, neighbours, pawn_attacks, unbarred_path};
 use crate::knowledge::books::kpk::level1::{ahead_of_pawn, blockade_squares};
 
-/// A finalist's place among the level-1 best three.
+/// A finalist's place among the level-1 finalists: the best three, then
+/// the moves tied with the third.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tag {
     /// Level-1 best.
