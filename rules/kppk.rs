@@ -69,6 +69,21 @@ pub enum Tag {
     I9,
 }
 
+impl Tag {
+    /// Every tag, in the finalists' order.
+    pub const ALL: [Tag; 9] = [
+        Tag::I1,
+        Tag::I2,
+        Tag::I3,
+        Tag::I4,
+        Tag::I5,
+        Tag::I6,
+        Tag::I7,
+        Tag::I8,
+        Tag::I9,
+    ];
+}
+
 /// What the KPK book proves of one pawn alone: a win, a draw, or nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Alone {

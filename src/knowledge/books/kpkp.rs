@@ -33,7 +33,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     words,
     sure_win: None,
     no_win_is_draw: false,
-    finalists: 9,
+    finalists: Tag::ALL.len(),
     rules_toml: include_str!("../../../rules/kpkp.toml"),
     criteria_toml: include_str!("../../../rules/kpkp.toml"),
     program: include_str!("../../../rules/kpkp.rs"),
@@ -72,17 +72,7 @@ pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
 
 /// The level-2 comparison: runs the program once on the finalists.
 fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
-    const TAGS: [Tag; 9] = [
-        Tag::I1,
-        Tag::I2,
-        Tag::I3,
-        Tag::I4,
-        Tag::I5,
-        Tag::I6,
-        Tag::I7,
-        Tag::I8,
-        Tag::I9,
-    ];
+    const TAGS: [Tag; 9] = Tag::ALL;
     let mut rt = level2::Crepe::new();
     rt.extend([level2::Mover(mover)]);
     if program::two_goals(before, mover) {

@@ -34,7 +34,7 @@ pub static BOOK: Book = Book::new(BookSpec {
     words,
     sure_win: None,
     no_win_is_draw: true,
-    finalists: 9,
+    finalists: Tag::ALL.len(),
     rules_toml: include_str!("../../../rules/kppk.toml"),
     criteria_toml: include_str!("../../../rules/kppk.toml"),
     program: include_str!("../../../rules/kppk.rs"),
@@ -84,17 +84,7 @@ pub fn fired_names(node: &Node) -> impl Iterator<Item = &'static str> {
 
 /// The level-2 comparison: runs the program once on the finalists.
 fn compare(mover: Side, _before: &Node, finalists: &[Finalist]) -> Vec<Preference> {
-    const TAGS: [Tag; 9] = [
-        Tag::I1,
-        Tag::I2,
-        Tag::I3,
-        Tag::I4,
-        Tag::I5,
-        Tag::I6,
-        Tag::I7,
-        Tag::I8,
-        Tag::I9,
-    ];
+    const TAGS: [Tag; 9] = Tag::ALL;
     let mut rt = level2::Crepe::new();
     rt.extend([level2::Mover(mover)]);
     for (&tag, f) in TAGS.iter().zip(finalists) {
