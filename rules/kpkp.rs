@@ -45,6 +45,10 @@
 //           king that approaches two goals at once).
 //   [KSQ]   Wikipedia, "Key square"; Fine, ch. 2 (the squares from which a
 //           king escorts its pawn to the queening square).
+//   [SEIR]  Y. Seirawan, Winning Chess Endings, 2003, pp. 49-53 (queen
+//           against a rook or bishop pawn on the seventh: the attacking
+//           king's winning zone); Chessprogramming wiki, "Queen versus
+//           Pawn" (the zone's squares).
 //   [SF]    Stockfish, src/endgame.cpp, the KPKP scaling: take the weaker
 //           side's pawn off; if king and pawn against king is a draw, so is
 //           the position.
@@ -131,6 +135,9 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// the pawn on the seventh: it checks or takes the queening square, and
 /// the pawn's king, two steps or more away (four from a rook or bishop
 /// pawn, whose king needs only to come near), is too late to help.
+/// Nor does a rook or bishop pawn hold with its king beside it where the
+/// queen's own king stands in the winning zone ([`in_winning_zone`]): that
+/// pawn is stopped as a knight or centre pawn is.
 ///
 /// A king on its own pawn's path below the queening square must step off
 /// it before the pawn can reach the seventh rank: the pawn is a move
@@ -197,10 +204,48 @@ fn queen_stops_counted(
         (false, _) => 3,
         (_, _) if blockades_in_one(queen, (seventh, white), king, guard) => 2,
         (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
+        (true, true) if in_winning_zone(guard, pawn.0, white, king) => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
         (true, false) if free && controls_first(queen, (seventh, white), king, guard) => 2,
         (true, false) => 3,
+    }
+}
+
+/// [SEIR; ML] The winning zone: whether the queen's king on `guard` stands
+/// near enough a rook or bishop pawn on the file `file` (of the side `white`
+/// says), its king beside it on the seventh rank, for the queen to win
+/// anyway. Far off, the defence holds: the king hides in the corner in
+/// front of a rook pawn, or beside a bishop pawn where taking it
+/// stalemates, and the queen alone cannot gain a tempo. Near, the king
+/// comes in time for a mate. Against a rook pawn the zone is the squares
+/// within four steps of the queening square and fewer than eight files and
+/// ranks together from it; against a bishop pawn, the squares next to the
+/// two from which the king helps the queen mate: beside the pawn towards
+/// the centre, and diagonally behind it towards the edge.
+pub fn in_winning_zone(guard: Sq, file: i8, white: bool, king: Sq) -> bool {
+    let mirror = file > 4;
+    let flip = |s: Sq| if mirror { Sq(9 - s.0, s.1) } else { s };
+    let (f, g, k) = (
+        if mirror { 9 - file } else { file },
+        flip(guard),
+        flip(king),
+    );
+    // The n-th rank counted from the pawn's queening rank.
+    let rank = |n: i8| if white { 9 - n } else { n };
+    match f {
+        1 => {
+            let q = Sq(1, rank(1));
+            dist(g, q) <= 4 && (g.0 - q.0).abs() + (g.1 - q.1).abs() < 8
+        }
+        // The king beside the pawn towards the centre, or in front of it,
+        // cannot hide in the corner: the zone is a step wider, two towards
+        // the centre.
+        3 if k.0 > 3 || k == Sq(3, rank(1)) => {
+            dist(g, Sq(5, rank(2))) <= 2 || dist(g, Sq(2, rank(3))) <= 2
+        }
+        3 => dist(g, Sq(4, rank(2))) <= 1 || dist(g, Sq(2, rank(3))) <= 1,
+        _ => false,
     }
 }
 

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 84] = [
+const EXAMPLES: [(&str, &str, bool, bool); 88] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -645,6 +645,37 @@ const EXAMPLES: [(&str, &str, bool, bool); 84] = [
         "8/8/8/8/8/2k5/pQ6/K7 b - - 0 1",
         "black_takes_the_piece",
         false,
+        true,
+    ),
+    // The winning zone: Black's bishop pawn reaches its seventh rank with
+    // its king beside it, but White's king stands next to d2, the square
+    // from which it helps the queen mate (the corner side, b2: the zone is
+    // narrow), or within two steps of e2 with Black's king on the centre
+    // side (d3). From f2, two steps off d2, the rule does not speak (White
+    // wins another way). The rook pawn: White's king on e5 is four steps
+    // from h1, seven files and ranks together.
+    (
+        "8/8/4P3/2p5/8/4K3/1k6/8 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    (
+        "8/8/4P3/2p5/8/8/1k3K2/8 w - - 0 1",
+        "queens_first",
+        false,
+        true,
+    ),
+    (
+        "8/8/4P3/2p5/8/3k2K1/8/8 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    (
+        "8/8/4P3/4K3/7p/8/7k/8 w - - 0 1",
+        "queens_first",
+        true,
         true,
     ),
     // Queen against queen, Black to move and not in check, its king in
@@ -1425,6 +1456,7 @@ fn calculation_checks_the_moves_of_a_shard() {
         moves: true,
         calc: 4,
         counterexamples: false,
+        unproved: false,
         kings: shakmaty::Bitboard(0x8040_2010_0804_0201),
     };
     let r = pecp::apps::pawn_validate::run(&tb, opts).unwrap();
@@ -1435,22 +1467,22 @@ fn calculation_checks_the_moves_of_a_shard() {
     }
     let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
     assert_eq!(proved + p.unproved, r.positions, "{p:?}");
-    assert!(proved >= 1_565_903, "{p:?}");
+    assert!(proved >= 1_568_040, "{p:?}");
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
     assert!(share(&won) >= 0.9898, "{won:?}");
     assert!(share(&drawn) >= 0.9874, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better: these counts are as
-    // measured with the moves tied at level 1 judged by level 2 (23,116
+    // measured with the moves tied at level 1 judged by level 2 (23,170
     // overrules). What must hold is the share of the moves played instead
     // that keep the value: all of those played on a proof.
-    assert!(r.overruled >= 23_116, "{}", r.overruled);
+    assert!(r.overruled >= 23_170, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
     assert!(instead.sound >= 3_746, "{instead:?}");
     assert!(
-        r.holds.sound >= 1_551 && share(&r.holds) >= 0.94,
+        r.holds.sound >= 1_534 && share(&r.holds) >= 0.94,
         "{:?}",
         r.holds
     );
@@ -1460,7 +1492,7 @@ fn calculation_checks_the_moves_of_a_shard() {
         r.ruled_out
     );
     assert!(
-        r.chances.sound >= 1_691 && share(&r.chances) >= 0.90,
+        r.chances.sound >= 1_690 && share(&r.chances) >= 0.90,
         "{:?}",
         r.chances
     );

@@ -358,6 +358,8 @@ fn the_sweep_over_every_position_holds_the_floors() {
         return;
     };
     let d = dir.to_str().unwrap();
+    let unproved = std::env::temp_dir().join(format!("pecp-kppk-{}.epd", std::process::id()));
+    let _ = std::fs::remove_file(&unproved);
     let (code, out, err) = run(&[
         "validate",
         "--ending",
@@ -368,10 +370,13 @@ fn the_sweep_over_every_position_holds_the_floors() {
         "2000",
         "--tablebases",
         d,
+        "--unproved",
+        unproved.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{err}");
     let r: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(r["positions"], 7_436_088);
+    unproved_listed(&dir, &unproved, &r["proofs"]);
     // The playouts: 2,000 of the won positions, spread over them, played
     // out against the tables' defence; the lines that win end in mate
     // (past the first promotion the mating book plays the new piece).
@@ -446,6 +451,35 @@ fn the_sweep_over_every_position_holds_the_floors() {
     let chances = &r["chances"];
     let (kept, all) = (sound(chances), chances["positions"].as_u64().unwrap());
     assert!(kept * 100 >= all * 99, "{chances}");
+}
+
+/// The `--unproved` file: one EPD line for each position whose verdict is
+/// not proved, with the tables' result, which a sample of them confirms,
+/// and the rules' judgement.
+fn unproved_listed(dir: &std::path::Path, file: &std::path::Path, proofs: &serde_json::Value) {
+    use shakmaty::Position as _;
+    let lines = std::fs::read_to_string(file).unwrap();
+    let _ = std::fs::remove_file(file);
+    assert_eq!(
+        lines.lines().count() as u64,
+        proofs["unproved"].as_u64().unwrap()
+    );
+    let tb = pecp::Tablebases::open_with_four_pieces(&[dir.to_path_buf()]).unwrap();
+    for line in lines.lines().step_by(101) {
+        let (epd, rest) = line.split_once(" c0 ").expect(line);
+        let pos = parse_chess(&format!("{epd} 0 1")).expect(line);
+        let wdl = tb.wdl(&pos).unwrap();
+        let white_wins = match pos.turn() {
+            shakmaty::Color::White => wdl == Wdl::Win,
+            shakmaty::Color::Black => wdl == Wdl::Loss,
+        };
+        let said = if white_wins { "White wins" } else { "drawn" };
+        assert!(
+            rest.starts_with(&format!("\"unproved; {said}\";")),
+            "{line}"
+        );
+        assert!(rest.contains("c1 \"the rules judge: White "), "{line}");
+    }
 }
 
 /// `pecp analyse --json` with `args`, which must succeed: its report.

@@ -197,13 +197,22 @@ fn validate_ending_prints_its_json_keys_and_refuses_a_bad_ending() {
     assert_eq!(v["ending"], "krk");
     assert_eq!(v["positions"], 300);
     assert_eq!(v["truth"], "embedded");
-    let bad = common::pecp(&["validate", "--ending", "kbk"]);
-    assert_eq!(bad.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&bad.stderr);
-    assert!(
-        err.starts_with("pecp: ") && err.lines().count() == 1,
-        "{err}"
-    );
+    // An unknown ending; a listing of unproved verdicts where the ending
+    // proves none (and where no ending is named).
+    for args in [
+        &["validate", "--ending", "kbk"][..],
+        &["validate", "--ending", "krk", "--unproved", "u.epd"],
+        &["validate", "--unproved", "u.epd"],
+    ] {
+        let bad = common::pecp(args);
+        assert_eq!(bad.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&bad.stderr);
+        assert!(
+            err.starts_with("pecp: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new("u.epd").exists());
 }
 
 #[test]

@@ -40,6 +40,9 @@ pub struct PawnOptions {
     /// Collect the positions where the chosen move throws the value away
     /// (or a deterministic verdict is wrong), as EPD lines.
     pub counterexamples: bool,
+    /// Collect the positions whose verdict neither a rule nor calculation
+    /// proves, as EPD lines with the tables' result.
+    pub unproved: bool,
     /// The squares of the white king swept: every square for the whole
     /// ending, fewer for a shard of it (the positions with the white king
     /// there, as `pawns::for_each_position` gives them).
@@ -104,6 +107,10 @@ pub struct PawnReport {
     /// one EPD line each, in the order of the sweep.
     #[serde(skip)]
     pub counterexamples: Vec<String>,
+    /// With `unproved`: each position whose verdict is not proved, one EPD
+    /// line each with the tables' result, in the order of the sweep.
+    #[serde(skip)]
+    pub unproved: Vec<String>,
     /// With `--playout`: the lines from won positions against the tables'
     /// defence, and how they ended.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +138,8 @@ struct Tally {
     proofs: Proofs,
     keep_failures: bool,
     failures: Vec<String>,
+    keep_unproved: bool,
+    unproved: Vec<String>,
 }
 
 /// Where calculation played another move than the selection's.
@@ -191,6 +200,7 @@ impl Tally {
         self.overruled.merge(&o.overruled);
         self.proofs.merge(&o.proofs);
         self.failures.extend(o.failures);
+        self.unproved.extend(o.unproved);
         self
     }
 }
@@ -332,6 +342,7 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
             ..tally.proofs
         },
         counterexamples: tally.failures,
+        unproved: tally.unproved,
         conversion: None,
         elapsed_s: start.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
@@ -353,6 +364,7 @@ fn sweep_king(
             ..Proofs::default()
         },
         keep_failures: opts.counterexamples,
+        keep_unproved: opts.unproved,
         ..Tally::default()
     };
     let mut error = None;
@@ -403,7 +415,7 @@ fn judge(
     prove(
         pos,
         (e.deterministic, e.verdict()),
-        white_wins,
+        result,
         opts.calc,
         t,
         calc,
@@ -428,32 +440,46 @@ fn judge(
 
 /// How the verdict of `pos` is proved, into the tallies: by the rule that
 /// decides it, or by the shallowest proof within `plies` plies of
-/// calculation; each proof's verdict checked against the tables.
+/// calculation; each proof's verdict checked against the tables (`result`:
+/// White's, an index of [`RESULT`]).
 fn prove(
     pos: &Chess,
     (deterministic, verdict): (bool, Verdict),
-    white_wins: bool,
+    result: usize,
     plies: u8,
     t: &mut Tally,
     calc: &mut Calculator<impl Level1>,
 ) {
-    let p = &mut t.proofs;
-    let (count, depth, verdict) = if deterministic {
-        (&mut p.rule, 0, verdict)
-    } else if plies == 0 {
-        p.unproved += 1;
+    let white_wins = result == 0;
+    let proof = (!deterministic && plies > 0)
+        .then(|| calc.prove(pos, plies, &|_: &Chess| None))
+        .flatten();
+    if !deterministic && proof.is_none() {
+        t.proofs.unproved += 1;
+        if t.keep_unproved {
+            let judged = if verdict == Verdict::Win {
+                "wins"
+            } else {
+                "does not win"
+            };
+            t.unproved.push(format!(
+                "{} c0 \"unproved; {}\"; c1 \"the rules judge: White {judged}\";",
+                epd_of(pos),
+                RESULT[result]
+            ));
+        }
         return;
-    } else {
-        let Some(proof) = calc.prove(pos, plies, &|_: &Chess| None) else {
-            p.unproved += 1;
-            return;
-        };
+    }
+    let p = &mut t.proofs;
+    let (count, depth, verdict) = if let Some(proof) = proof {
         let count = if proof.depth == 1 {
             &mut p.moves
         } else {
             &mut p.calculation
         };
         (count, proof.depth, proof.verdict)
+    } else {
+        (&mut p.rule, 0, verdict)
     };
     count.positions += 1;
     count.sound += usize::from((verdict == Verdict::Win) == white_wins);

@@ -1,5 +1,5 @@
 //! `pecp validate [--tablebases DIR] [--sample N --seed S] [--side S]
-//! [--playout] [--counterexamples FILE] [--threads N] [--json]
+//! [--playout] [--counterexamples FILE] [--unproved FILE] [--threads N] [--json]
 //! [--selector S --depth N]`.
 
 use std::io::Write;
@@ -32,6 +32,11 @@ pub struct Args {
     /// Write failing positions as EPD to FILE (whole or not at all).
     #[arg(long, value_name = "FILE")]
     counterexamples: Option<PathBuf>,
+    /// With --ending kppk|kpkp: write the positions whose verdict neither
+    /// a rule nor calculation proves as EPD to FILE (whole or not at all),
+    /// each with the tables' result and the rules' judgement.
+    #[arg(long, value_name = "FILE", requires = "ending")]
+    unproved: Option<PathBuf>,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
@@ -156,6 +161,12 @@ fn run_ending(args: &Args, ending: &str, out: &mut impl Write) -> Outcome {
     if let Some(pawns) = pecp::board::pawns::PawnEnding::named(ending) {
         return run_pawn_ending(args, pawns, out);
     }
+    if args.unproved.is_some() {
+        return Err(pecp::PecpError::Usage(
+            "--unproved needs --ending kppk or kpkp (the mating endings prove no verdicts)".into(),
+        )
+        .into());
+    }
     let ending = pecp::judges::mate_oracle::Ending::parse(ending).expect("clap checked it");
     let truth = Truth::new(super::find_tables(args.judging.tablebases.as_deref())?);
     let opts = pecp::apps::endings::EndingOptions {
@@ -193,7 +204,10 @@ fn run_pawn_ending(
             ))
         })?;
     tb.require(ending)?;
-    if let Some(path) = &args.counterexamples {
+    for path in [&args.counterexamples, &args.unproved]
+        .into_iter()
+        .flatten()
+    {
         pecp::io::check_writable(path)?;
     }
     let opts = pecp::apps::pawn_validate::PawnOptions {
@@ -201,6 +215,7 @@ fn run_pawn_ending(
         moves: true,
         calc: args.calc.plies,
         counterexamples: args.counterexamples.is_some(),
+        unproved: args.unproved.is_some(),
         kings: shakmaty::Bitboard::FULL,
     };
     let mut report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
@@ -227,14 +242,19 @@ fn run_pawn_ending(
         );
     }
     // After the report, so that a failing write loses nothing else.
-    if let Some(path) = &args.counterexamples {
-        let epd: String = report
-            .counterexamples
-            .iter()
-            .enumerate()
-            .map(|(i, line)| format!("{line} id \"pecp.{}\";\n", i + 1))
-            .collect();
-        pecp::io::write_atomically(path, epd.as_bytes())?;
+    let files = [
+        (&args.counterexamples, &report.counterexamples),
+        (&args.unproved, &report.unproved),
+    ];
+    for (path, lines) in files {
+        if let Some(path) = path {
+            let epd: String = lines
+                .iter()
+                .enumerate()
+                .map(|(i, line)| format!("{line} id \"pecp.{}\";\n", i + 1))
+                .collect();
+            pecp::io::write_atomically(path, epd.as_bytes())?;
+        }
     }
     Ok(0)
 }
