@@ -112,6 +112,37 @@ pub fn runs(p: Sq, white: bool, own: Sq, k: Sq, to_move: Side) -> bool {
     !on_path(p, white, own) && !on_path(p, white, k) && !in_square(k, p, white, pawn_first)
 }
 
+/// [ML; DVOR] A pawn escorted by its king: the pawn on `p` (of the side
+/// `white` says), its king on `own` standing still beside its path, runs
+/// even with the enemy king on `k` inside its square, when that king can
+/// neither take it on any square of its way (each square it reaches first
+/// is guarded by the pawn's king) nor step in front of it in time (a
+/// square next to the pawn's king is barred to it). The rule of the square
+/// counts a lone pawn; the king's guard is what it leaves out. Counted in
+/// king steps over an empty board, the enemy king as fast as it can be.
+/// `pawn_first`: the pawn's side moves now.
+pub fn escorted(p: Sq, white: bool, own: Sq, k: Sq, pawn_first: bool) -> bool {
+    if on_path(p, white, own) || on_path(p, white, k) {
+        return false;
+    }
+    let n = queening_moves(p, white);
+    let dy = if white { 1 } else { -1 };
+    let start = if white { 2 } else { 7 };
+    // The square of the pawn after `i` of its moves.
+    let after = |i: i8| {
+        let double = i8::from(p.1 == start && i >= 1);
+        Sq(p.0, p.1 + dy * (i + double))
+    };
+    // The enemy king's moves made once the pawn has made `i`.
+    let e = i8::from(!pawn_first);
+    let guarded = |s: Sq| dist(own, s) == 1;
+    (0..=n).all(|i| {
+        let taken = !(i == 0 && pawn_first) && dist(k, after(i)) <= i + e && !guarded(after(i));
+        let blocked = i < n && dist(k, after(i + 1)) <= i + e && dist(own, after(i + 1)) >= 2;
+        !taken && !blocked
+    })
+}
+
 /// [ML; DVOR] After the pawn on `p` queens (its side `white`, `to_move`
 /// moving now), how many moves the other pawn on `q` still needs: its own
 /// count less the moves it makes meanwhile. Zero or less: it queened
@@ -768,17 +799,21 @@ pub mod level1 {
         struct BothPawns(Sq, Sq);
         BothPawns(w, b) <- WhitePawn(w), BlackPawn(b);
 
-        // [ML; DVOR] Each pawn runs: the other king is outside its square
-        // and nothing stands on its path; the pawns cannot meet, and the
-        // other pawn cannot take it en passant.
+        // [ML; DVOR] Each pawn runs: the other king is outside its square,
+        // or its own king's guard keeps that king from taking it or
+        // stepping in front of it ([`escorted`]), and nothing stands on its
+        // path; the pawns cannot meet, and the other pawn cannot take it en
+        // passant.
         struct WhiteRuns(Sq, Sq);
         WhiteRuns(w, b) <-
             BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::Black),
-            (!pawns_meet(w, b)), (runs(w, true, wk, bk, t)), (!on_path(w, true, b));
+            (!pawns_meet(w, b)), (runs(w, true, wk, bk, t) || escorted(w, true, wk, bk, t == Side::White)),
+            (!on_path(w, true, b));
         struct BlackRuns(Sq, Sq);
         BlackRuns(w, b) <-
             BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::White),
-            (!pawns_meet(w, b)), (runs(b, false, bk, wk, t)), (!on_path(b, false, w));
+            (!pawns_meet(w, b)), (runs(b, false, bk, wk, t) || escorted(b, false, bk, wk, t == Side::Black)),
+            (!on_path(b, false, w));
 
         // [rules of chess] The side to move is in check from a pawn: it
         // must answer the check first, and loses a tempo in a race.
@@ -1066,9 +1101,12 @@ pub mod level1 {
         // [ML] Black's pawn alone (White's taken off) wins for Black: a
         // trump of Black's own, which White's king must watch.
         Fires("black_wins_without_the_white_pawn") <- BothPawns(_, _), BlackAloneWins();
-        // [ML] One pawn runs, the other does not.
-        Fires("white_pawn_runs") <- WhiteRuns(_, _);
-        Fires("black_pawn_runs") <- BlackRuns(_, _);
+        // [ML] One pawn runs by the rule of the square (the escorted
+        // pawn, which the races count too, is left to them).
+        Fires("white_pawn_runs") <-
+            WhiteRuns(w, _), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, bk, t));
+        Fires("black_pawn_runs") <-
+            BlackRuns(_, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, wk, t));
         // [ML; FINE] A pawn falls: the other king gets to it first.
         Fires("black_pawn_falls") <- BlackPawnFalls();
         Fires("white_pawn_falls") <- WhitePawnFalls();

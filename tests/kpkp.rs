@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 88] = [
+const EXAMPLES: [(&str, &str, bool, bool); 90] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -647,6 +647,22 @@ const EXAMPLES: [(&str, &str, bool, bool); 88] = [
         false,
         true,
     ),
+    // The escorted pawn: White's king stands in the square of the c-pawn,
+    // but Black's king on b2 guards c2 and c1, so the king can neither
+    // take the pawn nor step in front of it; it queens first. With Black's
+    // king on a2, c2 is unguarded, and the rule of the square holds.
+    (
+        "8/8/8/8/5P2/2p5/1k6/3K4 w - - 0 1",
+        "black_queens_first",
+        true,
+        false,
+    ),
+    (
+        "8/8/8/8/5P2/2p5/k7/3K4 w - - 0 1",
+        "black_queens_first",
+        false,
+        true,
+    ),
     // The winning zone: Black's bishop pawn reaches its seventh rank with
     // its king beside it, but White's king stands next to d2, the square
     // from which it helps the queen mate (the corner side, b2: the zone is
@@ -839,15 +855,15 @@ fn line_starts_by_calculation(fen: &str, san: &str) {
 
 /// Calculation checks the selection's move: here the selection proposes
 /// f4, the pawn's advance; calculation proves that it throws the win away
-/// (Kb1! and the c-pawn queens with check) and that Kc2 keeps it (the king
+/// (Kb2! and the c-pawn, escorted by its king, queens first) and that Kc2 keeps it (the king
 /// takes the c-pawn and a won king and pawn ending is left), so Kc2 is
 /// played, and the tables agree. Without calculation the proposal stands.
 #[test]
 fn calculation_overrules_a_proposal_it_refutes() {
     let fen = "8/8/8/8/8/2p5/k4P2/3K4 w - - 0 1";
-    let a = common::overruled(fen, "proved", "f4", Some("Kb1"), "Kc2");
+    let a = common::overruled(fen, "proved", "f4", Some("Kb2"), "Kc2");
     let o = &a["overruled"];
-    assert_eq!(o["refutation"]["rule"], "black_has_queened", "{o}");
+    assert_eq!(o["refutation"]["rule"], "black_queens_first", "{o}");
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
     let (code, out, _) = run(&["analyse", "--json", "--calc", "0", fen]);
     assert_eq!(code, Some(0));
@@ -863,32 +879,32 @@ fn calculation_overrules_a_proposal_it_refutes() {
     );
 }
 
-/// A won position where the selection proposes b4 (the pawn's advance)
-/// and calculation refutes nothing: it cannot prove b4 wins, but proves
-/// Kd3 does (Kd3 Kf3 and White's king takes the d-pawn, a won king and
+/// A won position where the selection proposes f6 (the pawn's advance)
+/// and calculation refutes nothing: it cannot prove f6 wins, but proves
+/// Kd3 does (Kd3 Kb5 and White's king takes the e-pawn, a won king and
 /// pawn ending left), so Kd3 is played, and the explanation says so; the
-/// tables agree that Kd3 wins and b4 throws the win away.
+/// tables agree that Kd3 wins and f6 throws the win away.
 #[test]
 fn calculation_plays_the_move_it_proves_wins() {
-    let fen = "8/8/8/8/3p4/8/1PK2k2/8 w - - 0 1";
-    let a = common::overruled(fen, "proved_instead", "b4", None, "Kd3");
+    let fen = "8/8/8/5P2/k1K5/4p3/8/8 w - - 0 1";
+    let a = common::overruled(fen, "proved_instead", "f6", None, "Kd3");
     let o = &a["overruled"];
     assert_eq!(o["proof"]["rule"], "takes_the_pawn_and_wins", "{o}");
     let said = first_move_words(&a);
     assert!(
-        said.starts_with("Kd3: calculation proves it wins, and does not prove b4 does"),
+        said.starts_with("Kd3: calculation proves it wins, and does not prove f6 does"),
         "{said}"
     );
     analyse_prints(
         fen,
-        "calculation: b4 -> Kd3 (b4 not proved, Kd3 proved in 2)",
+        "calculation: f6 -> Kd3 (f6 not proved, Kd3 proved in 2)",
     );
     line_starts_by_calculation(fen, "Kd3");
     by_the_tables(
         fen,
         "kpkp proved instead",
         "win",
-        &[("Kd3", true), ("b4", false)],
+        &[("Kd3", true), ("f6", false)],
     );
 }
 
@@ -1467,32 +1483,32 @@ fn calculation_checks_the_moves_of_a_shard() {
     }
     let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
     assert_eq!(proved + p.unproved, r.positions, "{p:?}");
-    assert!(proved >= 1_568_040, "{p:?}");
+    assert!(proved >= 1_587_388, "{p:?}");
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
     assert!(share(&won) >= 0.9898, "{won:?}");
     assert!(share(&drawn) >= 0.9874, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better: these counts are as
-    // measured with the moves tied at level 1 judged by level 2 (23,170
+    // measured with the moves tied at level 1 judged by level 2 (24,589
     // overrules). What must hold is the share of the moves played instead
     // that keep the value: all of those played on a proof.
-    assert!(r.overruled >= 23_170, "{}", r.overruled);
+    assert!(r.overruled >= 24_589, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
-    assert!(instead.sound >= 3_746, "{instead:?}");
+    assert!(instead.sound >= 3_743, "{instead:?}");
     assert!(
-        r.holds.sound >= 1_534 && share(&r.holds) >= 0.94,
+        r.holds.sound >= 1_309 && share(&r.holds) >= 0.94,
         "{:?}",
         r.holds
     );
     assert!(
-        r.ruled_out.sound >= 6_361 && share(&r.ruled_out) >= 0.89,
+        r.ruled_out.sound >= 6_620 && share(&r.ruled_out) >= 0.89,
         "{:?}",
         r.ruled_out
     );
     assert!(
-        r.chances.sound >= 1_690 && share(&r.chances) >= 0.90,
+        r.chances.sound >= 1_890 && share(&r.chances) >= 0.90,
         "{:?}",
         r.chances
     );
