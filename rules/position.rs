@@ -298,6 +298,25 @@ crepe! {
     Fires("king_on_key_square") <-
         WkOnKeySquare(), !BlackCanCapturePawn(), !KnightPawnStalemateTrap(), !Stalemate();
 
+    // The knight pawn on the sixth against the king in its corner [FINE pp.
+    // 8-9; KNOW 3]: pawn b6, black king a8 (g6, h8). With the white king
+    // beside the pawn, on a6 or c6, and Black to move, the defender is in
+    // zugzwang: its one move is to b8, the pawn steps to b7 under the
+    // king's guard, and the king is driven from the corner (Kc7, then Ka7
+    // or Kc7 and b8). White to move gets there in one step (from a5, b5,
+    // c5, d5, d6, d7 or c7; a7 and b7 touch the black king), so the
+    // stalemate squares c7 and c8 are not the only road in; on a6 or c6
+    // itself White to move has no waiting move, and it is a draw.
+    Fires("knight_pawn_corner_zugzwang") <-
+        Board(w, p, b), KnightPawn(), ToMove(s), (p.1 == 6),
+        let corner = if p.0 == 2 { 1 } else { 8 }, (b == Sq(corner, 8)),
+        let beside = [Sq(corner, 6), Sq(2 * p.0 - corner, 6)],
+        (if s == Side::Black {
+            beside.contains(&w)
+        } else {
+            !beside.contains(&w) && beside.iter().any(|&x| dist(w, x) == 1)
+        });
+
     // The king two squares in front [KPK: "the attacking king two squares
     // in front of its pawn wins whoever moves"; FINE pp. 8-9]: the white king
     // two or more ranks ahead of a non-rook pawn, within one file of it,

@@ -305,6 +305,30 @@ fn past_the_first_promotion_the_new_queen_mates_while_the_pawn_waits() {
     );
 }
 
+/// Rook and knight pawns against the king in their corner protect each
+/// other but cannot both queen: White offers the rook pawn's new queen
+/// (a8=Q+), and Kxa8 leaves the knight pawn's won ending, the white king
+/// beside the pawn a move later. And a mate MATER has begun with a pawn still on the board is
+/// played out, not abandoned when the king's step widens its box.
+#[test]
+fn a_pawn_given_up_in_the_corner_and_a_mate_played_out() {
+    let Some(dir) = common::four_piece_tables("kppk corner") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    for (fen, given_up) in [
+        ("1k6/8/8/1P6/8/P7/8/K7 b - - 0 1", true),
+        ("k7/8/1P6/2K5/8/P7/8/8 b - - 0 1", true),
+        ("5k2/2P5/2P5/8/1K6/8/8/8 w - - 0 1", false),
+    ] {
+        let (sans, l) = line_to_mate(fen, d);
+        assert_eq!(l["termination"], "checkmate", "{fen}: {sans:?}");
+        assert_eq!(l["result"], "1-0", "{fen}: {sans:?}");
+        let offered = sans.iter().any(|s| s == "a8=Q+");
+        assert_eq!(offered, given_up, "{fen}: {sans:?}");
+    }
+}
+
 #[test]
 fn without_the_four_piece_tables_the_rules_speak_alone() {
     let fen = "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1";

@@ -77,6 +77,14 @@ const CASES: &[(&str, &str, &str)] = &[
         "8/8/4K3/8/4P3/8/8/k7 b - - 0 1",
         "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
     ),
+    // Fine pp. 8-9, the knight pawn on the sixth: pawn b6, black king a8,
+    // white king c6, Black to move: Kb8 is forced, b7 follows; White to
+    // move there has no waiting move and it is a draw.
+    (
+        "knight_pawn_corner_zugzwang",
+        "k7/8/1PK5/8/8/8/8/8 b - - 0 1",
+        "k7/8/1PK5/8/8/8/8/8 w - - 0 1",
+    ),
     // Wikipedia KPK: the king two squares in front wins whoever moves; not
     // when the black king wins the pawn first (Kd6, Pd3, black Ke3).
     (

@@ -397,7 +397,7 @@ pub fn generate_with(
     eval: &impl Level1,
 ) -> Result<Line> {
     let mut pos = start.clone();
-    let mut plies = Vec::new();
+    let mut plies: Vec<Ply> = Vec::new();
     let mut seen: Vec<(Board, Color)> = vec![(pos.board().clone(), pos.turn())];
     let mut script = config.defender_script.iter();
     let mut calc = Calculators::new(eval);
@@ -419,7 +419,11 @@ pub fn generate_with(
                 Chooser::Script,
                 None,
             ),
-            None => choose(&pos, config, truth, eval, &seen)?,
+            None => {
+                // MATER's last move began a mate: it plays the mate out.
+                let mating = plies.len() >= 2 && plies[plies.len() - 2].chooser == Chooser::Mater;
+                choose(&pos, config, (truth, eval), &seen, mating)?
+            }
         };
         let overruled = match (&decision, chooser) {
             (Some(d), Chooser::Pecp) => {
@@ -499,16 +503,21 @@ fn scripted_move(pos: &Chess, san: &San, config: &Config, played: usize) -> Resu
 fn choose(
     pos: &Chess,
     config: &Config,
-    truth: &Truth,
-    eval: &impl Level1,
+    (truth, eval): (&Truth, &impl Level1),
     seen: &[(Board, Color)],
+    mating: bool,
 ) -> Result<(Move, Chooser, Option<Decision>)> {
+    use crate::play::mater::{mater_carries_on, mater_move};
     let white = pos.turn() == Color::White;
     let over = "a position that is not over has a move";
     let player = if white { config.white } else { config.black };
     if let (true, Player::Select(Selector::Pecp), Some((depth, mode))) =
         (white, player, config.mater)
-        && let Some(m) = crate::play::mater::mater_move(pos, depth, mode)
+        && let Some(m) = if mating {
+            mater_carries_on(pos, depth, mode)
+        } else {
+            mater_move(pos, depth, mode)
+        }
     {
         return Ok((m, Chooser::Mater, None));
     }
