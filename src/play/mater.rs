@@ -294,19 +294,13 @@ pub fn mater_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
     if !boxed {
         return None;
     }
-    first_mating_move(pos, depth, mode)
+    mater_carries_on(pos, depth, mode)
 }
 
-/// MATER's next move in a mate it has begun: the mate found a move ago is
-/// one move shorter now, whatever room the king's last step gave it, so
-/// the box is not asked again.
+/// MATER's first move of a forced mate in `pos` within `depth`, the box not
+/// asked: so it plays on a mate it has begun, which is one move shorter
+/// now, whatever room the king's last step gave it.
 pub fn mater_carries_on(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
-    first_mating_move(pos, depth, mode)
-}
-
-/// The first move of a forced mate in `pos` within `depth`, if MATER finds
-/// one.
-fn first_mating_move(pos: &Chess, depth: u32, mode: Mode) -> Option<Move> {
     let found = find(pos, depth, mode, MATER_NODES);
     let first = found.uci.first()?;
     pos.legal_moves()
