@@ -564,6 +564,35 @@ pub fn same_side(k: Sq, target: Sq, runner: Sq) -> bool {
     side(k) != 0 && side(k) == side(target)
 }
 
+/// [FINE; DVOR] The king's way round the pawns: how many steps the king
+/// on `k` needs to reach the enemy pawn on `p` (of the side `white` says)
+/// and take it, never stepping onto its own pawn on `own` nor onto a
+/// square the enemy pawn guards. Two kings equally far from the pawn as
+/// the crow flies may be a tempo apart once the pawns bar the way. Where
+/// no such way exists, more steps than the board has.
+pub fn way_to_the_pawn(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
+    let barred = |s: Sq| s == own || pawn_checks(p, white, s);
+    let mut seen = Bitboard::from_square(k.to_square());
+    let mut frontier = seen;
+    for steps in 1..=14 {
+        let mut next = Bitboard::EMPTY;
+        for s in frontier {
+            next |= king_attacks(s);
+        }
+        next &= !seen;
+        if next.contains(p.to_square()) {
+            return steps;
+        }
+        next = next.into_iter().filter(|&s| !barred(Sq::from_square(s))).collect();
+        if next.is_empty() {
+            break;
+        }
+        seen |= next;
+        frontier = next;
+    }
+    15
+}
+
 /// Whether `k` is on the edge of the board.
 pub fn on_edge(k: Sq) -> bool {
     k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
@@ -1286,11 +1315,21 @@ pub mod level2 {
             (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x);
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
-        // 8. [FINE] The mover's king nearer the other side's pawn.
+        // 8. [FINE; DVOR] The mover's king nearer the other side's pawn,
+        //    counted along its way round the pawns ([`way_to_the_pawn`]):
+        //    never onto its own pawn nor a square the enemy pawn guards.
         Prefer("king_near_the_enemy_pawn", x, y) <-
             Mover(s), Pair(x, y), Near(x, s, a), Near(y, s, b), (a < b);
         struct Near(Tag, Side, i8);
-        Near(t, Side::White, dist(w, p)) <- Finalist(t, w, _), FinalistPawn(t, Side::Black, p);
-        Near(t, Side::Black, dist(b, p)) <- Finalist(t, _, b), FinalistPawn(t, Side::White, p);
+        Near(t, Side::White, way_to_the_pawn(w, p, false, own)) <-
+            Finalist(t, w, _), FinalistPawn(t, Side::Black, p), OwnPawn(t, Side::White, own);
+        Near(t, Side::Black, way_to_the_pawn(b, p, true, own)) <-
+            Finalist(t, _, b), FinalistPawn(t, Side::White, p), OwnPawn(t, Side::Black, own);
+        // The square the mover's own pawn bars; without a pawn, the king's
+        // own square, which no step lands on.
+        struct OwnPawn(Tag, Side, Sq);
+        OwnPawn(t, s, p) <- FinalistPawn(t, s, p);
+        OwnPawn(t, Side::White, w) <- Finalist(t, w, _), !Has(t, Side::White);
+        OwnPawn(t, Side::Black, b) <- Finalist(t, _, b), !Has(t, Side::Black);
     }
 }

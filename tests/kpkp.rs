@@ -1489,29 +1489,22 @@ fn calculation_checks_the_moves_of_a_shard() {
     assert!(share(&won) >= 0.9898, "{won:?}");
     assert!(share(&drawn) >= 0.9874, "{drawn:?}");
     // How often calculation steps in measures how often the selection
-    // errs, and falls as the selection gets better: these counts are as
-    // measured with the moves tied at level 1 judged by level 2 (24,589
-    // overrules). What must hold is the share of the moves played instead
-    // that keep the value: all of those played on a proof.
-    assert!(r.overruled >= 24_589, "{}", r.overruled);
+    // errs, and falls as the selection gets better, so its counts have no
+    // floor beyond showing that each kind of overrule still happens (the
+    // shard has tens of thousands; each kind thousands). What must hold is
+    // the share of the moves played instead that keep the value: all of
+    // those played on a proof.
+    eprintln!(
+        "overruled {}, instead {:?}, holds {:?}, ruled out {:?}, chances {:?}",
+        r.overruled, r.proved_instead, r.holds, r.ruled_out, r.chances
+    );
+    assert!(r.overruled >= 10_000, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
-    assert!(instead.sound >= 3_743, "{instead:?}");
-    assert!(
-        r.holds.sound >= 1_309 && share(&r.holds) >= 0.94,
-        "{:?}",
-        r.holds
-    );
-    assert!(
-        r.ruled_out.sound >= 6_619 && share(&r.ruled_out) >= 0.89,
-        "{:?}",
-        r.ruled_out
-    );
-    assert!(
-        r.chances.sound >= 1_890 && share(&r.chances) >= 0.90,
-        "{:?}",
-        r.chances
-    );
+    assert!(instead.sound >= 1_000, "{instead:?}");
+    for (kind, floor) in [(&r.holds, 0.94), (&r.ruled_out, 0.89), (&r.chances, 0.90)] {
+        assert!(kind.sound >= 1_000 && share(kind) >= floor, "{kind:?}");
+    }
 }
 
 /// The conversion of won positions (the target: every one): 1,000 of
