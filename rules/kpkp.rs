@@ -583,7 +583,10 @@ pub fn way_to_the_pawn(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
         if next.contains(p.to_square()) {
             return steps;
         }
-        next = next.into_iter().filter(|&s| !barred(Sq::from_square(s))).collect();
+        next = next
+            .into_iter()
+            .filter(|&s| !barred(Sq::from_square(s)))
+            .collect();
         if next.is_empty() {
             break;
         }
