@@ -1215,9 +1215,10 @@ pub fn black_alone(node: &Node, b: Sq) -> Node {
 }
 
 /// [RETI; ML; KSQ] Before a move of `mover` in `node`: its own pawn cannot
-/// run on its own and the enemy pawn runs, so its king has two goals;
-/// unless that king already wins the race to its own pawn's key squares:
-/// then it escorts the pawn, one goal.
+/// run on its own and the enemy pawn runs (its king is outside the
+/// pawn's square; the pawn's own king, standing in its way, steps aside),
+/// so its king has two goals; unless that king already wins the race to
+/// its own pawn's key squares: then it escorts the pawn, one goal.
 pub fn two_goals(node: &Node, mover: Side) -> bool {
     let (Some(w), Some(b)) = (node.pawn, node.bpawn) else {
         return false;
@@ -1228,9 +1229,11 @@ pub fn two_goals(node: &Node, mover: Side) -> bool {
     let up = Sq::mirror_rank;
     match mover {
         Side::White => {
+            let black_runs = runs(b, false, node.wk, node.wk, node.turn);
             !white_runs && black_runs && key_square_race(node.wk, node.bk, w, node.turn) <= 0
         }
         Side::Black => {
+            let white_runs = runs(w, true, node.bk, node.bk, node.turn);
             let escorts = key_square_race(up(node.bk), up(node.wk), up(b), node.turn.other()) > 0;
             !black_runs && white_runs && !escorts
         }
@@ -1312,10 +1315,19 @@ pub mod level2 {
         // 7. [ML; DVOR] The mover's pawn moves up: the race. Where the
         //    pawns meet ([`pawns_meet`]) there is no race to win: a push
         //    only brings the pawn nearer the enemy king and spends a spare
-        //    tempo that the fight for the opposition may need [DVOR].
+        //    tempo that the fight for the opposition may need [DVOR]. And
+        //    the side playing for the win counts before it races [DVOR]:
+        //    where after the push the other pawn, moving next, queens
+        //    first and its king cannot catch it (`Behind`), the race is
+        //    lost, and pushing is no way to win.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
-            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x);
+            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x), !Behind(x, s);
+        struct Behind(Tag, Side);
+        Behind(t, Side::White) <-
+            Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
+            (queening_moves(e, false) <= queening_moves(a, true)),
+            Finalist(t, wk, _), (!in_square(wk, e, false, true));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
         // 8. [FINE; DVOR] The mover's king nearer the other side's pawn,

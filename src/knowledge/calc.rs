@@ -101,8 +101,10 @@ pub enum Overrule {
     /// Where either side may win: the proposal is proved not to win and
     /// not proved not to lose; the move played is proved not to lose.
     Holds,
-    /// The proposal is proved to let the other side win; no move is proved
-    /// to keep the result, and the move played is not proved to lose.
+    /// The proposal is proved to let the other side win, and the move
+    /// played is not proved to lose: no move is proved to keep the result,
+    /// or, where either side may win, the side playing for the win keeps
+    /// its chances with a move proved neither to lose nor to fail to win.
     RuledOut,
     /// The proposal is proved not to win, no move is proved to; the move
     /// played is proved not to lose (where only White can win, White never
@@ -280,7 +282,11 @@ impl<'e, E: Level1> Calculator<'e, E> {
     /// proved to reach it stands; otherwise the first move of `order`
     /// proved to reach it is played ([`Overrule::Proved`] where the
     /// proposal is refuted, else [`Overrule::ProvedInstead`]). Where either
-    /// side may win and that proves nothing, the other side's question,
+    /// side may win and that proves nothing, the side playing for the win
+    /// (White on `pos`) whose proposal is proved to lose plays a move
+    /// refuted by neither question, keeping its chances
+    /// ([`Calculator::rule_out_for_chances`]); failing that, the other
+    /// side's question,
     /// asked on the board where the mover has Black: the proposal lets the
     /// other side win, and another move proves it does not. Where no move
     /// is proved to keep the result, a proposal proved to let the other
@@ -322,6 +328,11 @@ impl<'e, E: Level1> Calculator<'e, E> {
         };
         let turn = |m: Move| orient_move(m, defending);
         let turned_order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
+        if pos.turn() == Color::White
+            && let Some(o) = self.rule_out_for_chances(pos, proposed, order, plies, prefer)
+        {
+            return Some(o);
+        }
         let on = to_user(pos, defending);
         if let Some(o) = self.overrule_on(&on, turn(proposed), &turned_order, plies, prefer) {
             return Some(Overruled {
@@ -473,6 +484,45 @@ impl<'e, E: Level1> Calculator<'e, E> {
             proposed: turn(proposed),
             refutation: Some(refutation),
             instead,
+            proof: None,
+        })
+    }
+
+    /// Where either side may win: the proposal is proved to let the other
+    /// side win, and no move is proved to win. The move played is the
+    /// first of `order` that calculation proves neither loses nor fails to
+    /// win: the mover keeps its chances rather than settle for a draw.
+    fn rule_out_for_chances(
+        &mut self,
+        pos: &Chess,
+        proposed: Move,
+        order: &[Move],
+        plies: u8,
+        prefer: &dyn Fn(&Chess) -> Option<Move>,
+    ) -> Option<Overruled> {
+        let (own, other) = match pos.turn() {
+            Color::White => (Orientation::AsGiven, Orientation::Flipped),
+            Color::Black => (Orientation::Flipped, Orientation::AsGiven),
+        };
+        let (on, off) = (to_user(pos, own), to_user(pos, other));
+        let turn = |m: Move| orient_move(m, other);
+        let refutation = self.refute(&after(&off, turn(proposed)), plies, prefer)?;
+        let instead = order
+            .iter()
+            .copied()
+            .filter(|&m| m != proposed)
+            .find(|&m| {
+                self.refute(&after(&off, turn(m)), plies, prefer).is_none()
+                    && self
+                        .refute(&after(&on, orient_move(m, own)), plies, prefer)
+                        .is_none()
+            })?;
+        Some(Overruled {
+            kind: Overrule::RuledOut,
+            board: other,
+            proposed: turn(proposed),
+            refutation: Some(refutation),
+            instead: turn(instead),
             proof: None,
         })
     }

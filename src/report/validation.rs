@@ -360,7 +360,7 @@ fn pawn_overrules(r: &crate::apps::pawn_validate::PawnReport) -> String {
         ),
         (
             &r.ruled_out,
-            "rules out a move proved to lose, no move proved to keep the value",
+            "rules out a move proved to lose for one it does not refute",
         ),
         (
             &r.holds,
