@@ -1254,6 +1254,12 @@ pub mod level2 {
         pub struct Mover(pub Side);
         @input
         pub struct Decided(pub Tag, pub Side);
+        // The other side's question, asked on the board with the colours
+        // swapped, where the side playing for the win weighs a finalist
+        // proved not to win: a deterministic rule proves this one lets the
+        // other side win.
+        @input
+        pub struct Loses(pub Tag);
         // Before the move: the mover's pawn cannot run on its own (the
         // enemy king is in its square) and the enemy pawn runs (the
         // mover's king is outside its square): neither goal is reached
@@ -1280,9 +1286,13 @@ pub mod level2 {
         Prefer("promotes", x, y) <- Mover(Side::White), Pair(x, y), Promotes(x), !Promotes(y);
         // 2. A finalist the level-1 rules prove for the mover.
         Prefer("proved_for_mover", x, y) <- Mover(s), Pair(x, y), Decided(x, s), !Decided(y, s);
-        // 3. Not one they prove against the mover.
+        // 3. Not one they prove against the mover; nor, for the side
+        //    playing for the win, one proved to let the other side win, in
+        //    place of one proved only not to win.
         Prefer("not_proved_against_mover", x, y) <-
-            Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o);
+            Mover(s), Pair(x, y), Decided(y, o), (o != s), !Decided(x, o), !Loses(x);
+        Prefer("not_proved_against_mover", x, y) <-
+            Mover(Side::White), Pair(x, y), Loses(y), !Loses(x);
         // 4. [rules of chess] The mover takes the other side's pawn.
         Prefer("takes_the_pawn", x, y) <-
             Mover(s), Colour(o), (s != o), Pair(x, y), Has(y, o), !Has(x, o);

@@ -1223,6 +1223,28 @@ fn calculation_keeps_the_chances_rather_than_settle_for_a_draw() {
     );
 }
 
+/// The other side's question in level 2 (`not_proved_against_mover`):
+/// Kb2 is proved not to win (Black's king takes the d-pawn before White's
+/// can guard it), and the side playing for the win would rather keep its
+/// chances; but d7 is proved to let Black win (Black's pawn queens first
+/// and the new queen stops the d-pawn), asked on the board with the
+/// colours swapped. Kb2 is played with no calculation, and
+/// the tables agree: Kb2 draws, d7 loses.
+#[test]
+fn the_side_playing_for_the_win_does_not_gamble_a_draw_for_a_loss() {
+    let fen = "8/8/3P4/6k1/8/K7/2p5/8 w - - 0 1";
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "Kb2", "{a}");
+    let tournament = a["tournament"].as_array().unwrap();
+    assert!(
+        tournament.iter().any(|t| t["winner"] == "a3b2"
+            && t["b"] == "d6d7"
+            && t["criterion"] == "not_proved_against_mover"),
+        "{a}"
+    );
+    a_draw_where(fen, "kpkp other question", &[("Kb2", true), ("d7", false)]);
+}
+
 /// Pawns that meet (on one file, or on neighbouring files facing each
 /// other) are in no race: a push only brings the pawn nearer the enemy
 /// king and spends a spare tempo, so the king moves instead (level 2:

@@ -13,8 +13,10 @@ use rustc_hash::FxBuildHasher;
 use crate::board::absolute::Absolute;
 use crate::board::facts::Node;
 use crate::board::geometry::{Promo, Side};
+use crate::board::position::{Orientation, to_user};
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::books::kppk::proved;
+use crate::knowledge::evaluate::{Verdict, level1 as evaluate_level1};
 use crate::knowledge::weights::{RuleSet, RuleTable};
 
 #[path = "../../../rules/kpkp.rs"]
@@ -75,6 +77,10 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
     const TAGS: [Tag; 9] = Tag::ALL;
     let mut rt = level2::Crepe::new();
     rt.extend([level2::Mover(mover)]);
+    // The other side's question, where the side playing for the win
+    // (White here) weighs a finalist proved not to win against others.
+    let other_question =
+        mover == Side::White && finalists.iter().any(|f| f.proved_for == Some(Side::Black));
     if program::two_goals(before, mover) {
         rt.extend([level2::TwoGoals()]);
     }
@@ -100,6 +106,9 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
         if let Some(side) = f.proved_for {
             rt.extend([level2::Decided(tag, side)]);
         }
+        if other_question && f.proved_for.is_none() && lets_the_other_side_win(n) {
+            rt.extend([level2::Loses(tag)]);
+        }
     }
     let (prefs,) = rt.run_with_hasher::<FxBuildHasher>();
     let index = |t: Tag| TAGS.iter().position(|&x| x == t).expect("tag");
@@ -108,6 +117,17 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
             .into_iter()
             .map(|level2::Prefer(id, x, y)| (id, index(x), index(y))),
     )
+}
+
+/// Whether a deterministic rule of the book, asked on the board with the
+/// colours swapped, proves that Black wins `node`.
+fn lets_the_other_side_win(node: &Node) -> bool {
+    let Some(pos) = node.to_chess() else {
+        return false;
+    };
+    let turned = Node::from_chess(&to_user(&pos, Orientation::Flipped));
+    let e = evaluate_level1(&BOOK, &turned);
+    e.deterministic && e.verdict() == Verdict::Win
 }
 
 /// No placeholders of its own yet.
