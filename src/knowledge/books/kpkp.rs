@@ -16,8 +16,7 @@ use crate::board::geometry::{Promo, Side};
 use crate::board::position::{Orientation, to_user};
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::books::kppk::proved;
-use crate::knowledge::evaluate::{Verdict, level1 as evaluate_level1};
-use crate::knowledge::weights::{RuleSet, RuleTable};
+use crate::knowledge::weights::{Kind, RuleSet, RuleTable};
 
 #[path = "../../../rules/kpkp.rs"]
 pub mod program;
@@ -126,8 +125,13 @@ fn lets_the_other_side_win(node: &Node) -> bool {
         return false;
     };
     let turned = Node::from_chess(&to_user(&pos, Orientation::Flipped));
-    let e = evaluate_level1(&BOOK, &turned);
-    e.deterministic && e.verdict() == Verdict::Win
+    let table = BOOK.rules();
+    // Book order is priority order: the first deterministic rule decides.
+    fires(&turned, table)
+        .iter()
+        .map(|r| table.row(r))
+        .find(|row| row.kind == Kind::Deterministic)
+        .is_some_and(|row| row.weight > 0.5) // the verdict threshold: a win
 }
 
 /// No placeholders of its own yet.
