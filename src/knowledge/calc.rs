@@ -326,13 +326,13 @@ impl<'e, E: Level1> Calculator<'e, E> {
             Color::White => Orientation::Flipped,
             Color::Black => Orientation::AsGiven,
         };
-        let turn = |m: Move| orient_move(m, defending);
-        let turned_order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
         if pos.turn() == Color::White
             && let Some(o) = self.rule_out_for_chances(pos, proposed, order, plies, prefer)
         {
             return Some(o);
         }
+        let turn = |m: Move| orient_move(m, defending);
+        let turned_order: Vec<Move> = order.iter().map(|&m| turn(m)).collect();
         let on = to_user(pos, defending);
         if let Some(o) = self.overrule_on(&on, turn(proposed), &turned_order, plies, prefer) {
             return Some(Overruled {
@@ -488,10 +488,12 @@ impl<'e, E: Level1> Calculator<'e, E> {
         })
     }
 
-    /// Where either side may win: the proposal is proved to let the other
-    /// side win, and no move is proved to win. The move played is the
-    /// first of `order` that calculation proves neither loses nor fails to
-    /// win: the mover keeps its chances rather than settle for a draw.
+    /// Where either side may win, White (the side playing for the win) to
+    /// move in `pos`: the proposal is proved to let the other side win, and
+    /// no move is proved to win. The move played is the first of `order`
+    /// that calculation proves neither loses (asked on the board turned
+    /// round) nor fails to win: the mover keeps its chances rather than
+    /// settle for a draw.
     fn rule_out_for_chances(
         &mut self,
         pos: &Chess,
@@ -500,11 +502,8 @@ impl<'e, E: Level1> Calculator<'e, E> {
         plies: u8,
         prefer: &dyn Fn(&Chess) -> Option<Move>,
     ) -> Option<Overruled> {
-        let (own, other) = match pos.turn() {
-            Color::White => (Orientation::AsGiven, Orientation::Flipped),
-            Color::Black => (Orientation::Flipped, Orientation::AsGiven),
-        };
-        let (on, off) = (to_user(pos, own), to_user(pos, other));
+        let other = Orientation::Flipped;
+        let off = to_user(pos, other);
         let turn = |m: Move| orient_move(m, other);
         let refutation = self.refute(&after(&off, turn(proposed)), plies, prefer)?;
         let instead = order
@@ -513,9 +512,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
             .filter(|&m| m != proposed)
             .find(|&m| {
                 self.refute(&after(&off, turn(m)), plies, prefer).is_none()
-                    && self
-                        .refute(&after(&on, orient_move(m, own)), plies, prefer)
-                        .is_none()
+                    && self.refute(&after(pos, m), plies, prefer).is_none()
             })?;
         Some(Overruled {
             kind: Overrule::RuledOut,
