@@ -1242,6 +1242,13 @@ fn the_side_playing_for_the_win_does_not_gamble_a_draw_for_a_loss() {
             && t["criterion"] == "not_proved_against_mover"),
         "{a}"
     );
+    // The words name that pairing (not the last one won), and what the
+    // other side's question found: the black pawn queens first.
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(
+        said.starts_with("Kb2 rather than d7: after d7, Black wins. The race:"),
+        "{said}"
+    );
     a_draw_where(fen, "kpkp other question", &[("Kb2", true), ("d7", false)]);
 }
 

@@ -329,6 +329,24 @@ fn a_pawn_given_up_in_the_corner_and_a_mate_played_out() {
     }
 }
 
+/// Doubled knight pawns against the king in front of them: from Kb3 and
+/// Ka3 against Ka7 and Kb7 the only winning moves lead back to positions
+/// the line has had, and calculation rules out Kc4 and Ka4 (the black king
+/// takes the opposition on b6). Where every way on has been tried, the
+/// line goes back to the one it had longest ago (Kc3), and from there on
+/// by d4 to c5: it wins instead of repeating Kb3-Ka3.
+#[test]
+fn doubled_pawns_the_king_varies_its_route_rather_than_repeat() {
+    let Some(dir) = common::four_piece_tables("kppk route") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let (sans, l) = line_to_mate("k7/8/8/1P6/1P6/8/4K3/8 w - - 0 1", d);
+    assert_eq!(l["termination"], "checkmate", "{sans:?}");
+    assert_eq!(l["result"], "1-0", "{sans:?}");
+    assert!(sans.iter().any(|s| s == "Kd4"), "{sans:?}");
+}
+
 #[test]
 fn without_the_four_piece_tables_the_rules_speak_alone() {
     let fen = "8/8/8/3k4/8/8/3PP3/4K3 b - - 0 1";

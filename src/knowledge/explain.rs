@@ -619,7 +619,14 @@ fn chosen_reason(
     if let Some(r) = deciding_rule(&c.eval, table).filter(|_| proved_for(&c.eval, mover)) {
         return rule_words(c, r, orientation, mover, &format!("{san}: "));
     }
-    let won = d.tournament.iter().rev().find(|p| p.winner == d.chosen);
+    // The pairing that mattered most: won by the earliest decider (the
+    // later one of a tie).
+    let won = d
+        .tournament
+        .iter()
+        .filter(|p| p.winner == d.chosen)
+        .rev()
+        .min_by_key(|p| p.decider.precedence());
     match won.map(|p| (p, p.decider)) {
         Some((p, Decider::Criterion(id))) => {
             let crit = id.criterion();
@@ -632,6 +639,15 @@ fn chosen_reason(
                 // the rule that proves it.
                 let head = format!("{san} rather than {other}: after {other}, ");
                 return rule_words(o, r, orientation, mover, &head);
+            }
+            if crit.id == "not_proved_against_mover"
+                && mover == Side::White
+                && let Some((theme, f)) = other_sides_win(d.book, &o.after, orientation)
+            {
+                // The other side's question, asked on the board with the
+                // colours swapped, proved the other move lets it win.
+                let text = format!("{san} rather than {other}: after {other}, {}", f.text);
+                return (Some(theme), Filled { text, ..f });
             }
             let f = fill_compared(
                 d.book,
@@ -648,6 +664,29 @@ fn chosen_reason(
         }
         _ => strongest_reason(pos, orientation, d, san, mover),
     }
+}
+
+/// Where the rules, asked on the board with the colours swapped, prove
+/// that Black (the side not playing for the win) wins `after`, a position
+/// of a book where either side may win: the words of the rule that proves
+/// it, in the user's colours.
+fn other_sides_win(
+    book: &'static Book,
+    after: &Chess,
+    orientation: Orientation,
+) -> Option<(Theme, Filled)> {
+    if book.spec().no_win_is_draw {
+        return None;
+    }
+    let turned = crate::board::position::to_user(after, Orientation::Flipped);
+    let e = crate::knowledge::evaluate::level1(book, &Node::from_chess(&turned));
+    if !(e.deterministic && e.weight > VERDICT_THRESHOLD) {
+        return None;
+    }
+    let (theme, f) = decided_words(book, &turned, orientation.then(Orientation::Flipped))?;
+    let winner = capitalised(user_colour(Side::Black, orientation));
+    let text = format!("{winner} wins. {}", f.text);
+    Some((theme, Filled { text, ..f }))
 }
 
 /// Rule `r`'s sentence filled from the position after candidate `c`,

@@ -64,6 +64,19 @@ pub enum Decider {
 }
 
 impl Decider {
+    /// How early it speaks in a pairing: history first, then the book's
+    /// criteria in their order, the level-1 order last. Of the pairings a
+    /// move won, the one won by the earliest decider is the one that
+    /// mattered most.
+    pub fn precedence(self) -> usize {
+        match self {
+            Decider::AvoidsRepetition => 0,
+            Decider::PawnStepBreaksRepetition => 1,
+            Decider::Criterion(c) => 2 + usize::from(c.index),
+            Decider::Level1Order => usize::MAX,
+        }
+    }
+
     /// The name shown to the user.
     pub fn id(self) -> &'static str {
         match self {

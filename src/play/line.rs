@@ -427,7 +427,7 @@ pub fn generate_with(
         };
         let overruled = match (&decision, chooser) {
             (Some(d), Chooser::Pecp) => {
-                check_by_calculation(&pos, d, config.check, &mut calc, eval)
+                check_by_calculation(&pos, d, (config.check, &seen), &mut calc, eval)
             }
             _ => None,
         };
@@ -467,11 +467,15 @@ pub fn generate_with(
 
 /// Calculation's check of PECP's decision in `pos`, in the books it checks
 /// ([`books::checked_by_calculation`]): the alternatives in the order the
-/// selection ranks them (its best three, then by level-1 weight).
+/// selection ranks them (its best three, then by level-1 weight), except
+/// that the pawn side, playing for the win, tries the moves that lead back
+/// to a position of the line (`seen`) last, the one it had longest ago
+/// first: where every way on has been tried, it varies its route rather
+/// than repeat the last one.
 fn check_by_calculation<E: Level1>(
     pos: &Chess,
     d: &Decision,
-    plies: u8,
+    (plies, seen): (u8, &[(Board, Color)]),
     calc: &mut Calculators<'_, E>,
     eval: &E,
 ) -> Option<Overruled> {
@@ -479,7 +483,18 @@ fn check_by_calculation<E: Level1>(
         return None;
     }
     let prefer = |p: &Chess| crate::knowledge::select::decide(p, eval).map(|d| d.chosen().mv);
-    let order = d.ranked(pos.turn() == Color::White);
+    let white = pos.turn() == Color::White;
+    let mut order = d.ranked(white);
+    if white {
+        let last_seen = |m: &Move| {
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            seen.iter()
+                .rposition(|(b, t)| b == after.board() && *t == after.turn())
+        };
+        // A stable sort: the new positions first, in the selection's order.
+        order.sort_by_key(|m| last_seen(m).map_or((false, 0), |i| (true, i)));
+    }
     calc.of(pos)
         .overrule(pos, d.chosen().mv, &order, plies, &prefer)
 }
