@@ -1254,6 +1254,10 @@ pub mod level2 {
         pub struct Mover(pub Side);
         @input
         pub struct Decided(pub Tag, pub Side);
+        // The finalist's level-1 rules find that the side's pawn alone
+        // wins (the KPK book proves it with the other pawn taken off).
+        @input
+        pub struct WinsAlone(pub Tag, pub Side);
         // The other side's question, asked on the board with the colours
         // swapped, where the side playing for the win weighs a finalist
         // proved not to win: a deterministic rule proves this one lets the
@@ -1322,7 +1326,33 @@ pub mod level2 {
             Finalist(t, w, _), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
         Both(t, Side::Black, dist(k, b) + dist(k, p)) <-
             Finalist(t, _, k), FinalistPawn(t, Side::Black, b), FinalistPawn(t, Side::White, p);
-        // 7. [ML; DVOR] The mover's pawn moves up: the race. Where the
+        // 7. [ML; DVOR] The king stops the runner first: where the
+        //    mover's pawn is caught (the enemy king, moving next, stands
+        //    in its square and nearer its queening square than the pawn's
+        //    own king, and the KPK book does not prove the pawn wins
+        //    alone, the other pawn taken off), a push wins no race;
+        //    the mover's king steps into the square of the enemy pawn
+        //    rather than leave it outside (`Catches`). Pawns that meet
+        //    race nowhere.
+        Prefer("king_stops_the_runner_first", x, y) <-
+            Mover(s), Pair(x, y), Catches(x, s), !Catches(y, s), Caught(y, s), !Meet(x), !Meet(y);
+        struct Catches(Tag, Side);
+        Catches(t, Side::White) <-
+            Finalist(t, wk, _), FinalistPawn(t, Side::Black, b), (in_square(wk, b, false, true));
+        Catches(t, Side::Black) <-
+            Finalist(t, _, bk), FinalistPawn(t, Side::White, w), (in_square(bk, w, true, true));
+        // A pawn the KPK book proves wins alone (`WinsAlone`) is near
+        // enough its own king's guard: it is not caught.
+        struct Caught(Tag, Side);
+        Caught(t, Side::White) <-
+            Finalist(t, wk, bk), FinalistPawn(t, Side::White, w), (in_square(bk, w, true, false)),
+            (dist(bk, queening_square(w, true)) < dist(wk, queening_square(w, true))),
+            !WinsAlone(t, Side::White);
+        Caught(t, Side::Black) <-
+            Finalist(t, wk, bk), FinalistPawn(t, Side::Black, b), (in_square(wk, b, false, false)),
+            (dist(wk, queening_square(b, false)) < dist(bk, queening_square(b, false))),
+            !WinsAlone(t, Side::Black);
+        // 8. [ML; DVOR] The mover's pawn moves up: the race. Where the
         //    pawns meet ([`pawns_meet`]) there is no race to win: a push
         //    only brings the pawn nearer the enemy king and spends a spare
         //    tempo that the fight for the opposition may need [DVOR]. And
@@ -1340,7 +1370,7 @@ pub mod level2 {
             Finalist(t, wk, _), (!in_square(wk, e, false, true));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
-        // 8. [FINE; DVOR] The mover's king nearer the other side's pawn,
+        // 9. [FINE; DVOR] The mover's king nearer the other side's pawn,
         //    counted along its way round the pawns ([`way_to_the_pawn`]):
         //    never onto its own pawn nor a square the enemy pawn guards.
         Prefer("king_near_the_enemy_pawn", x, y) <-

@@ -1252,6 +1252,31 @@ fn the_side_playing_for_the_win_does_not_gamble_a_draw_for_a_loss() {
     a_draw_where(fen, "kpkp other question", &[("Kb2", true), ("d7", false)]);
 }
 
+/// The king stops the runner first (level 2): Black's h-pawn is caught
+/// (White's king stands in its square, nearer h1 than Black's king), and
+/// White's b-pawn runs unless Black's king steps into its square now. The
+/// selection plays Kf7, not h5, and the tables agree: Kf7 is the one move
+/// that draws.
+#[test]
+fn the_king_stops_the_runner_before_the_caught_pawn_moves() {
+    let fen = "8/6k1/7p/4K3/1P6/8/8/8 b - - 0 1";
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "Kf7", "{a}");
+    let tournament = a["tournament"].as_array().unwrap();
+    assert!(
+        tournament.iter().any(|t| t["winner"] == "g7f7"
+            && (t["a"] == "h6h5" || t["b"] == "h6h5")
+            && t["criterion"] == "king_stops_the_runner_first"),
+        "{a}"
+    );
+    let said = a["explanation"]["moves"][0]["sentence"].as_str().unwrap();
+    assert!(
+        said.starts_with("Kf7 rather than h5: its king steps into the square"),
+        "{said}"
+    );
+    a_draw_where(fen, "kpkp runner first", &[("Kf7", true), ("h5", false)]);
+}
+
 /// Pawns that meet (on one file, or on neighbouring files facing each
 /// other) are in no race: a push only brings the pawn nearer the enemy
 /// king and spends a spare tempo, so the king moves instead (level 2:
@@ -1607,7 +1632,7 @@ fn calculation_checks_the_moves_of_a_shard() {
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
     assert!(share(&won) >= 0.9921, "{won:?}");
-    assert!(share(&drawn) >= 0.9894, "{drawn:?}");
+    assert!(share(&drawn) >= 0.9902, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better, so its counts have no
     // floor beyond showing that each kind of overrule still happens (the

@@ -26,6 +26,9 @@ pub struct Finalist<'a> {
     /// The side a deterministic level-1 rule has proved it for, if one
     /// has (that is knowledge, not a weight).
     pub proved_for: Option<Side>,
+    /// The level-1 rules that fire after the move, in the book that
+    /// weighs that position (a capture or a promotion may change it).
+    pub fired: (&'static Book, RuleSet),
 }
 
 /// A level-2 preference: (criterion, preferred finalist, other finalist),

@@ -564,6 +564,7 @@ impl Field<'_> {
             .map(|&i| Finalist {
                 node: &self.cands[i].node,
                 proved_for: proved_for(&self.cands[i].eval),
+                fired: (self.cands[i].eval.book, self.cands[i].eval.fired),
             })
             .collect();
         let table = Preferences {

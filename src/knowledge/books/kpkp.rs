@@ -102,6 +102,14 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
         {
             rt.extend([level2::NewQueen(tag, Side::Black, q)]);
         }
+        for (side, rule) in [
+            (Side::White, "wins_without_the_black_pawn"),
+            (Side::Black, "black_wins_without_the_white_pawn"),
+        ] {
+            if fired_in(f.fired, rule) {
+                rt.extend([level2::WinsAlone(tag, side)]);
+            }
+        }
         if let Some(side) = f.proved_for {
             rt.extend([level2::Decided(tag, side)]);
         }
@@ -116,6 +124,11 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
             .into_iter()
             .map(|level2::Prefer(id, x, y)| (id, index(x), index(y))),
     )
+}
+
+/// Whether this book's rule `id` is among the rules `fired` of a book.
+fn fired_in((book, fired): (&'static Book, RuleSet), id: &str) -> bool {
+    std::ptr::eq(book, &BOOK) && BOOK.rules().id(id).is_some_and(|r| fired.contains(r))
 }
 
 /// Whether a deterministic rule of the book, asked on the board with the
