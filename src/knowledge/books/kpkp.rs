@@ -8,6 +8,8 @@
 //! comes in as a fact, as in the KPPK book.
 #![allow(missing_docs)]
 
+use std::sync::OnceLock;
+
 use rustc_hash::FxBuildHasher;
 
 use crate::board::absolute::Absolute;
@@ -16,7 +18,7 @@ use crate::board::geometry::{Promo, Side};
 use crate::board::position::{Orientation, to_user};
 use crate::knowledge::book::{Book, BookSpec, Finalist, Preference, Word};
 use crate::knowledge::books::kppk::proved;
-use crate::knowledge::weights::{Kind, RuleSet, RuleTable};
+use crate::knowledge::weights::{Kind, RuleId, RuleSet, RuleTable};
 
 #[path = "../../../rules/kpkp.rs"]
 pub mod program;
@@ -102,11 +104,8 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
         {
             rt.extend([level2::NewQueen(tag, Side::Black, q)]);
         }
-        for (side, rule) in [
-            (Side::White, "wins_without_the_black_pawn"),
-            (Side::Black, "black_wins_without_the_white_pawn"),
-        ] {
-            if fired_in(f.fired, rule) {
+        for side in [Side::White, Side::Black] {
+            if wins_alone(f.fired, side) {
                 rt.extend([level2::WinsAlone(tag, side)]);
             }
         }
@@ -126,9 +125,19 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
     )
 }
 
-/// Whether this book's rule `id` is among the rules `fired` of a book.
-fn fired_in((book, fired): (&'static Book, RuleSet), id: &str) -> bool {
-    std::ptr::eq(book, &BOOK) && BOOK.rules().id(id).is_some_and(|r| fired.contains(r))
+/// Whether the rules `fired` of a book are this book's and find that
+/// `side`'s pawn alone wins (the KPK book's proof, the other pawn off).
+fn wins_alone((book, fired): (&'static Book, RuleSet), side: Side) -> bool {
+    static RULES: OnceLock<[Option<RuleId>; 2]> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        let table = BOOK.rules();
+        [
+            table.id("wins_without_the_black_pawn"),
+            table.id("black_wins_without_the_white_pawn"),
+        ]
+    });
+    let rule = rules[usize::from(side == Side::Black)];
+    std::ptr::eq(book, &BOOK) && rule.is_some_and(|r| fired.contains(r))
 }
 
 /// Whether a deterministic rule of the book, asked on the board with the
