@@ -493,7 +493,7 @@ fn check_by_calculation<E: Level1>(
                 .rposition(|(b, t)| b == after.board() && *t == after.turn())
         };
         // A stable sort: the new positions first, in the selection's order.
-        order.sort_by_key(|m| last_seen(m).map_or((false, 0), |i| (true, i)));
+        order.sort_by_cached_key(|m| last_seen(m).map_or((false, 0), |i| (true, i)));
     }
     calc.of(pos)
         .overrule(pos, d.chosen().mv, &order, plies, &prefer)
