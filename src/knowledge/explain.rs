@@ -678,15 +678,25 @@ fn other_sides_win(
     if book.spec().no_win_is_draw {
         return None;
     }
-    let turned = crate::board::position::to_user(after, Orientation::Flipped);
-    let e = crate::knowledge::evaluate::level1(book, &Node::from_chess(&turned));
+    let turned = Node::from_chess(&crate::board::position::to_user(
+        after,
+        Orientation::Flipped,
+    ));
+    let e = crate::knowledge::evaluate::level1(book, &turned);
     if !(e.deterministic && e.weight > VERDICT_THRESHOLD) {
         return None;
     }
-    let (theme, f) = decided_words(book, &turned, orientation.then(Orientation::Flipped))?;
+    let row = e.book.rules().row(deciding_rule(&e, e.book.rules())?);
+    let f = fill(
+        e.book,
+        &row.sentence,
+        &turned,
+        orientation.then(Orientation::Flipped),
+        None,
+    );
     let winner = capitalised(user_colour(Side::Black, orientation));
     let text = format!("{winner} wins. {}", f.text);
-    Some((theme, Filled { text, ..f }))
+    Some((row.theme, Filled { text, ..f }))
 }
 
 /// Rule `r`'s sentence filled from the position after candidate `c`,
