@@ -1121,6 +1121,15 @@ pub mod level1 {
         Fires("queen_against_queen_black_to_move") <-
             WhitePiece(_, Promo::Queen), BlackPiece(_, Promo::Queen), ToMove(Side::Black),
             RulesOfChess(a), (!a.in_check), WhiteKing(wk), BlackKing(k), (!net_on_the_edge(k, wk));
+        // [ML; FINE] A rook, bishop or knight against a queen, the
+        // queen's side to move and not in check: the lesser piece wins
+        // only by winning the queen (a fork, a skewer), and that takes a
+        // check, which is not there now; the queen moves first, out of
+        // reach or to trade itself, and a lone rook or minor piece mates
+        // no king whose queen stands beside it on the board.
+        Fires("lesser_piece_against_the_queen") <-
+            WhitePiece(_, r), (r != Promo::Queen), BlackPiece(_, Promo::Queen), !WhitePawn(_),
+            !BlackPawn(_), ToMove(Side::Black), RulesOfChess(a), (!a.in_check);
         // [ML] Mating patterns: the king on the edge, the other king
         // facing it two squares off on the same rank.
         struct HeldOnTheEdge();

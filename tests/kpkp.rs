@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 90] = [
+const EXAMPLES: [(&str, &str, bool, bool); 92] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -707,6 +707,22 @@ const EXAMPLES: [(&str, &str, bool, bool); 90] = [
     (
         "8/3q4/8/8/2Q5/8/8/k1K5 b - - 0 1",
         "queen_against_queen_black_to_move",
+        false,
+        true,
+    ),
+    // A rook against the queen (White's pawn underpromoted, Black's
+    // queened), Black to move and not in check: the queen keeps out of
+    // reach. In check from the rook along the file, the king must step
+    // off it and the rook takes the queen behind: a skewer, and a win.
+    (
+        "3q4/8/8/8/8/3k4/8/R3K3 b - - 0 1",
+        "lesser_piece_against_the_queen",
+        true,
+        false,
+    ),
+    (
+        "3q4/8/8/8/8/3k4/8/3RK3 b - - 0 1",
+        "lesser_piece_against_the_queen",
         false,
         true,
     ),
@@ -1462,52 +1478,73 @@ fn what_a_promotion_leaves_is_judged_soundly() {
     );
 }
 
-/// What a race leaves when both pawns queen (a queen each, both sides to
-/// move): every deterministic rule of the book that fires there agrees
-/// with the tables. The white king on the triangle a1-d1-d4 stands for
-/// every position (a pawnless board has eight symmetries), so this is
-/// all of them; both questions are in it, a swap of colours being another
-/// such position.
+/// What a race leaves when both pawns queen, or White's underpromotes
+/// and Black's queens (a queen, rook, bishop or knight against a queen,
+/// both sides to move): every deterministic rule of the book that fires
+/// there agrees with the tables. The white king on the triangle a1-d1-d4
+/// stands for every position (a pawnless board has eight symmetries), so
+/// this is all of them; both questions are in it for queen against queen,
+/// a swap of colours being another such position.
 #[test]
 fn queen_against_queen_is_judged_soundly() {
     use pecp::knowledge::evaluate::{Verdict, level1};
     use rayon::prelude::*;
+    use shakmaty::Role;
     use shakmaty::Square::*;
     let Some(dir) = common::four_piece_tables("kpkp queen against queen") else {
         return;
     };
     let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
     let triangle = [A1, B1, C1, D1, B2, C2, D2, C3, D3, D4];
-    let (fired, wrong): (u64, Vec<String>) = triangle
-        .par_iter()
-        .map(|&wk| {
-            let (mut fired, mut wrong) = (0u64, Vec::new());
-            pecp::board::pawns::for_each_queen_against_queen(wk.into(), |pos| {
-                let e = level1(&kpkp::BOOK, &Node::from_chess(&pos));
-                if !e.deterministic {
-                    return;
-                }
-                fired += 1;
-                if (e.verdict() == Verdict::Win) != white_wins(&tb, &pos) {
-                    wrong.push(pecp::board::position::fen_of(&pos));
-                }
-            });
-            (fired, wrong)
-        })
-        .reduce(
-            || (0, Vec::new()),
-            |mut a, mut b| {
-                a.1.append(&mut b.1);
-                (a.0 + b.0, a.1)
-            },
+    let lesser = kpkp::BOOK
+        .rules()
+        .id("lesser_piece_against_the_queen")
+        .unwrap();
+    for (role, floor) in [
+        (Role::Queen, 1_000_000),
+        (Role::Rook, 1_000_000),
+        (Role::Bishop, 1_000_000),
+        (Role::Knight, 1_000_000),
+    ] {
+        let (fired, by_lesser, wrong): (u64, u64, Vec<String>) = triangle
+            .par_iter()
+            .map(|&wk| {
+                let (mut fired, mut by_lesser, mut wrong) = (0u64, 0u64, Vec::new());
+                pecp::board::pawns::for_each_piece_against_queen(wk.into(), role, |pos| {
+                    let e = level1(&kpkp::BOOK, &Node::from_chess(&pos));
+                    if !e.deterministic {
+                        return;
+                    }
+                    fired += 1;
+                    by_lesser += u64::from(e.fired.contains(lesser));
+                    if (e.verdict() == Verdict::Win) != white_wins(&tb, &pos) {
+                        wrong.push(pecp::board::position::fen_of(&pos));
+                    }
+                });
+                (fired, by_lesser, wrong)
+            })
+            .reduce(
+                || (0, 0, Vec::new()),
+                |mut a, mut b| {
+                    a.2.append(&mut b.2);
+                    (a.0 + b.0, a.1 + b.1, a.2)
+                },
+            );
+        eprintln!("{role:?}: {fired} decided, {by_lesser} by the lesser piece's rule");
+        assert!(fired > floor, "{role:?}: {fired}");
+        // The lesser piece's rule speaks where White has one, and only there.
+        assert_eq!(
+            by_lesser > 1_000_000,
+            role != Role::Queen,
+            "{role:?}: {by_lesser}"
         );
-    assert!(fired > 1_000_000, "{fired}");
-    assert!(
-        wrong.is_empty(),
-        "{} wrong, e.g. {:?}",
-        wrong.len(),
-        &wrong[..wrong.len().min(5)]
-    );
+        assert!(
+            wrong.is_empty(),
+            "{role:?}: {} wrong, e.g. {:?}",
+            wrong.len(),
+            &wrong[..wrong.len().min(5)]
+        );
+    }
 }
 
 /// Right after a double step past the other pawn, which may take it en

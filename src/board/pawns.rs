@@ -148,7 +148,17 @@ pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(
 /// leaves when both pawns queen, where calculation goes on. The white
 /// king on the ten squares of the triangle a1-d1-d4 stands for every
 /// position: without pawns the board's eight symmetries change nothing.
-pub fn for_each_queen_against_queen(kings: Bitboard, mut f: impl FnMut(Chess)) {
+pub fn for_each_queen_against_queen(kings: Bitboard, f: impl FnMut(Chess)) {
+    for_each_piece_against_queen(kings, Role::Queen, f);
+}
+
+/// Calls `f` with every legal position of White's `piece` (a queen, or
+/// what an underpromotion makes) against Black's queen, both sides to
+/// move, the white king on a square of `kings`: what a race leaves where
+/// White's pawn queens or underpromotes and Black's queens. As for
+/// [`for_each_queen_against_queen`], the triangle a1-d1-d4 stands for every
+/// position.
+pub fn for_each_piece_against_queen(kings: Bitboard, piece: Role, mut f: impl FnMut(Chess)) {
     for turn in [Color::White, Color::Black] {
         for wk in kings {
             for bk in Square::ALL {
@@ -162,7 +172,7 @@ pub fn for_each_queen_against_queen(kings: Bitboard, mut f: impl FnMut(Chess)) {
                         let mut setup = Setup::empty();
                         setup.board.set_piece_at(wk, Color::White.king());
                         setup.board.set_piece_at(bk, Color::Black.king());
-                        setup.board.set_piece_at(wq, Color::White.queen());
+                        setup.board.set_piece_at(wq, piece.of(Color::White));
                         setup.board.set_piece_at(bq, Color::Black.queen());
                         setup.turn = turn;
                         if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
