@@ -143,21 +143,13 @@ pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(
     }
 }
 
-/// Calls `f` with every legal position of a queen against a queen, both
-/// sides to move, the white king on a square of `kings`: what a race
-/// leaves when both pawns queen, where calculation goes on. The white
-/// king on the ten squares of the triangle a1-d1-d4 stands for every
-/// position: without pawns the board's eight symmetries change nothing.
-pub fn for_each_queen_against_queen(kings: Bitboard, f: impl FnMut(Chess)) {
-    for_each_piece_against_queen(kings, Role::Queen, f);
-}
-
 /// Calls `f` with every legal position of White's `piece` (a queen, or
 /// what an underpromotion makes) against Black's queen, both sides to
-/// move, the white king on a square of `kings`: what a race leaves where
-/// White's pawn queens or underpromotes and Black's queens. As for
-/// [`for_each_queen_against_queen`], the triangle a1-d1-d4 stands for every
-/// position.
+/// move, the white king on a square of `kings`: what a race leaves when
+/// both pawns queen, or White's underpromotes and Black's queens, where
+/// calculation goes on. The white king on the ten squares of the triangle
+/// a1-d1-d4 stands for every position: without pawns the board's eight
+/// symmetries change nothing.
 pub fn for_each_piece_against_queen(kings: Bitboard, piece: Role, mut f: impl FnMut(Chess)) {
     for turn in [Color::White, Color::Black] {
         for wk in kings {
