@@ -280,6 +280,39 @@ pub fn in_winning_zone(guard: Sq, file: i8, white: bool, king: Sq) -> bool {
     }
 }
 
+/// [ML; FINE; SEIR] Whether a rook or bishop pawn on its seventh rank, on
+/// `pawn` (Black's), holds the queen to a draw: its king on `king` stands
+/// beside it, on a neighbouring file on the seventh or the eighth rank,
+/// guarding both the pawn and its queening square, so the queen can
+/// neither take the one nor stand on the other; and the queen's king on
+/// `guard` is outside the winning zone ([`in_winning_zone`]), and, where
+/// the queen has the move (`queen_to_move`), a step from it too: the move
+/// in hand is a step of the king. The queen alone gains no tempo for its
+/// king: it checks the king in front of a rook pawn into the corner, where
+/// it must free a square or stalemate it; against a bishop pawn the king
+/// steps to the corner and leaves the pawn, whose capture stalemates. Not with the king in front of its pawn:
+/// there it blocks the pawn and must step aside, and that hands the queen
+/// the tempo.
+pub fn holds_the_queen(pawn: Sq, king: Sq, guard: Sq, queen_to_move: bool) -> bool {
+    let near = |g: Sq| in_winning_zone(g, pawn.0, false, king);
+    pawn.1 == 2
+        && matches!(pawn.0, 1 | 3 | 6 | 8)
+        && king.1 <= 2
+        && (king.0 - pawn.0).abs() == 1
+        && !near(guard)
+        && !(queen_to_move && neighbours(guard).any(near))
+}
+
+/// [ML; FINE; SEIR] Whether White's new queen, made on the queening
+/// square of the pawn on `w`, leaves Black's pawn (on its sixth rank when
+/// White queens) free to step to the seventh at once:
+/// the queen and Black's king on `k` share no line, or White's king on
+/// `wk` stands between them: the queen gives no check, and pins nothing.
+pub fn new_queen_lets_it_step(w: Sq, wk: Sq, k: Sq) -> bool {
+    let q = queening_square(w, true);
+    line_between(q, k).is_none_or(|_| squares_between(q, k).any(|s| s == wk))
+}
+
 /// [ML; FINE] Whether the queen on `queen` gives check at once when the
 /// other pawn has reached its seventh rank, on `seventh`, the king on
 /// `king`, the queen's own king on `guard`: it moves along a clear line to
@@ -447,7 +480,10 @@ pub fn safe_on_the_edge((wq, bq): (Sq, Sq), second: Sq, wk: Sq, k: Sq) -> bool {
 /// one line (White's king steps off it, or the queen checks at once), or
 /// the queen moves to a square from which it checks along a line that
 /// runs on through the king to the queen, a square the king cannot take
-/// it on (not beside it, or guarded by White's king).
+/// it on (not beside it, or guarded by White's king); and the king, in
+/// check, cannot step beside its queen, off the queen's lines and in the
+/// open (three steps or more from White's king, out of any mating net),
+/// where the skewer only trades the queens.
 pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
     let behind = |from: Sq| {
         let ray = (k.0 - from.0).signum() == (bq.0 - k.0).signum()
@@ -461,11 +497,16 @@ pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
         return true;
     }
     let clear = |a: Sq, c: Sq| squares_between(a, c).all(|s| s != wk && s != k && s != bq);
+    let trades = |from: Sq| {
+        let lines = piece_attacks(from, Promo::Queen, wk);
+        neighbours(k)
+            .any(|t| t != bq && dist(t, bq) == 1 && dist(t, wk) >= 3 && !lines.contains(&t))
+    };
     piece_attacks(wq, Promo::Queen, wq)
         .into_iter()
         .filter(|&s| s != wk && s != k && s != bq && clear(wq, s))
         .filter(|&s| dist(s, k) > 1 || dist(s, wk) == 1)
-        .any(|s| behind(s) && clear(s, k) && squares_between(k, bq).all(|x| x != wk))
+        .any(|s| behind(s) && clear(s, k) && squares_between(k, bq).all(|x| x != wk) && !trades(s))
 }
 
 /// [ML; DVOR] Whether the king on `king` blockades the pawn on `p` (of the
@@ -952,6 +993,18 @@ pub mod level1 {
             BlackKing(k), WhiteKing(wk), (left_when_queening(w, true, b, t) == 1),
             (watches_queening_square(w, b, k, wk)),
             (neighbours(k).all(|s| queen_stops(b, false, s, (queening_square(w, true), wk), 2)));
+        // [ML; FINE; SEIR] White queens first, but too late: Black's pawn
+        // is on its sixth rank when the new queen comes and steps to the
+        // seventh at once ([`new_queen_lets_it_step`]), a rook or bishop
+        // pawn whose king already stands beside that square, and the queen
+        // to move cannot stop it there, White's king too far off
+        // ([`holds_the_queen`]). White to move cannot take the pawn, the
+        // side to move is not in check, and no stalemate trick is there.
+        Fires("queens_too_late") <-
+            WhiteRuns(w, b), BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !WhiteTakes(_),
+            !StalemateRisk(Side::Black), !StalemateRisk(Side::White),
+            (left_when_queening(w, true, b, t) == 2), WhiteKing(wk), BlackKing(k),
+            (holds_the_queen(Sq(b.0, 2), k, wk, true)), (new_queen_lets_it_step(w, wk, k));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
         // behind: no win for White. The side to move is not in check, no
         // king is shut in a corner (White's pawn on the seventh may mate
@@ -1099,6 +1152,14 @@ pub mod level1 {
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
             (holds_queening_square(wk, b, false, k)), (king_has_a_square(k, b, wk, q));
+        // [ML; FINE; SEIR] A queen against a rook or bishop pawn on its
+        // seventh rank, its king beside the pawn guarding it and the
+        // queening square, the queen's king outside the winning zone, and
+        // a step from it too when White has the move ([`holds_the_queen`]):
+        // no win for White.
+        Fires("queen_cannot_stop_the_pawn") <-
+            WhitePiece(_, Promo::Queen), BlackPawn(b), ToMove(t), BlackKing(k),
+            WhiteKing(wk), (holds_the_queen(b, k, wk, t == Side::White));
         // [ML] After Black queens, White without a new piece of its own:
         // White to move can neither take the new queen nor queen with
         // check (a skewer, or mate), no king is shut in a corner (where a
