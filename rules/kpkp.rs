@@ -290,9 +290,9 @@ pub fn in_winning_zone(guard: Sq, file: i8, white: bool, king: Sq) -> bool {
 /// in hand is a step of the king. The queen alone gains no tempo for its
 /// king: it checks the king in front of a rook pawn into the corner, where
 /// it must free a square or stalemate it; against a bishop pawn the king
-/// steps to the corner and leaves the pawn, whose capture stalemates. Not with the king in front of its pawn:
-/// there it blocks the pawn and must step aside, and that hands the queen
-/// the tempo.
+/// steps to the corner and leaves the pawn, whose capture stalemates. Not
+/// with the king in front of its pawn: there it blocks the pawn and must
+/// step aside, and that hands the queen the tempo.
 pub fn holds_the_queen(pawn: Sq, king: Sq, guard: Sq, queen_to_move: bool) -> bool {
     let near = |g: Sq| in_winning_zone(g, pawn.0, false, king);
     pawn.1 == 2
