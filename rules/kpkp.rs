@@ -1079,17 +1079,19 @@ pub mod level1 {
 
         // [SF; ML] White's pawn alone (Black's taken off) is a draw, and
         // Black's pawn does not change it: the pawns do not face each other
-        // (no capture, no pawn to win from a blockade), Black's pawn is not
-        // in its own king's way to the queening square, nor on a shortest
-        // way of its king to White's pawn or a square ahead of it when
-        // White's king stands level with it or above (the draw may be a
-        // shouldering walk, or a walk beside the running pawn, that needs
-        // the pawn's square), and Black's king is not shut in (the draw
-        // would be a stalemate that Black's pawn moves spoil), nor
-        // overloaded.
+        // on one file (no pawn to win from a blockade); on neighbouring
+        // files Black's pawn is ahead and White's cannot take it now (it
+        // takes it later only where Black lets it: Black, to move, may
+        // always take first). Black's pawn is not in its own king's way to
+        // the queening square, nor on a shortest way of its king to White's
+        // pawn or a square ahead of it when White's king stands level with
+        // it or above (the draw may be a shouldering walk, or a walk beside
+        // the running pawn, that needs the pawn's square), and Black's king
+        // is not shut in (the draw would be a stalemate that Black's pawn
+        // moves spoil), nor overloaded.
         Fires("draws_without_the_black_pawn") <-
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
-            WhiteKing(wk), (!pawns_face(w, b)),
+            WhiteKing(wk), (!pawns_face(w, b) || (w.0 != b.0 && b.1 > w.1)), !WhitePawnTakes(),
             (!in_the_kings_way(k, b, queening_square(w, true))),
             (!(wk.1 >= k.1 && on_the_way_ahead(k, b, w))), !BlackKingShutIn(), !Overloaded();
         // [ML; FINE] Rook pawns on one file, Black's in front: White's pawn
