@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 103] = [
+const EXAMPLES: [(&str, &str, bool, bool); 105] = [
     // The e-pawn runs and White's king already stands on the b-pawn's
     // path: that pawn never passes it. Black's king beside the e-pawn does
     // not matter with White to move (e5 and on); Black to move takes it.
@@ -171,6 +171,22 @@ const EXAMPLES: [(&str, &str, bool, bool); 103] = [
     (
         "3Q4/8/8/3K4/8/3k4/3p4/8 w - - 0 1",
         "queen_to_move_stops_the_pawn",
+        false,
+        false,
+    ),
+    // The queen on a5 watches e1, and Black's king on h3, three steps
+    // from it, cannot step beside it at once: the e-pawn never queens.
+    (
+        "7K/8/8/Q7/8/7k/4p3/8 b - - 0 1",
+        "queen_holds_the_seventh",
+        true,
+        true,
+    ),
+    // Two steps off, Black's king steps beside g1 (Kh2), and the queen
+    // alone cannot drive it in front of the pawn: a draw.
+    (
+        "8/8/8/8/8/6k1/1K4p1/Q7 b - - 0 1",
+        "queen_holds_the_seventh",
         false,
         false,
     ),
@@ -1532,12 +1548,15 @@ fn what_a_promotion_leaves_is_judged_soundly() {
     };
     let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
     let book = &kpkp::BOOK;
+    // The rook or bishop pawn that holds the queen (never a win), and the
+    // knight or centre pawn the queen holds on its seventh (always one).
     let cannot = book.rules().id("queen_cannot_stop_the_pawn").unwrap();
+    let holds = book.rules().id("queen_holds_the_seventh").unwrap();
     let kings: Vec<shakmaty::Square> = shakmaty::Square::ALL.into_iter().step_by(4).collect();
-    let (fired, by_cannot, wrong): (u64, u64, Vec<String>) = kings
+    let (fired, by_rule, wrong): (u64, [u64; 2], Vec<String>) = kings
         .par_iter()
         .map(|&wk| {
-            let (mut fired, mut by_cannot, mut wrong) = (0u64, 0u64, Vec::new());
+            let (mut fired, mut by_rule, mut wrong) = (0u64, [0u64; 2], Vec::new());
             pecp::board::pawns::for_each_queen_against_pawn(wk.into(), |pos| {
                 let e = level1(book, &Node::from_chess(&pos));
                 if !e.deterministic {
@@ -1545,30 +1564,37 @@ fn what_a_promotion_leaves_is_judged_soundly() {
                 }
                 fired += 1;
                 let wins = white_wins(&tb, &pos);
-                // The rook or bishop pawn that holds the queen: never a
-                // win, whichever rule decides.
-                if e.fired.contains(cannot) {
-                    by_cannot += 1;
-                    if wins {
-                        wrong.push(format!("{} (the pawn holds)", fen_of(&pos)));
+                // Whichever rule decides, these two say the same.
+                for (i, (rule, says_win)) in
+                    [(cannot, false), (holds, true)].into_iter().enumerate()
+                {
+                    if e.fired.contains(rule) {
+                        by_rule[i] += 1;
+                        if wins != says_win {
+                            wrong.push(format!("{} ({})", fen_of(&pos), book.rules().row(rule).id));
+                        }
                     }
                 }
                 if (e.verdict() == Verdict::Win) != wins {
                     wrong.push(fen_of(&pos));
                 }
             });
-            (fired, by_cannot, wrong)
+            (fired, by_rule, wrong)
         })
         .reduce(
-            || (0, 0, Vec::new()),
+            || (0, [0, 0], Vec::new()),
             |mut a, mut b| {
                 a.2.append(&mut b.2);
-                (a.0 + b.0, a.1 + b.1, a.2)
+                (a.0 + b.0, [a.1[0] + b.1[0], a.1[1] + b.1[1]], a.2)
             },
         );
-    eprintln!("{fired} decided, the rook or bishop pawn holds in {by_cannot}");
+    eprintln!(
+        "{fired} decided, the rook or bishop pawn holds in {}, the queen holds the seventh in {}",
+        by_rule[0], by_rule[1]
+    );
     assert!(fired > 1_000_000, "{fired}");
-    assert!(by_cannot > 10_000, "{by_cannot}");
+    assert!(by_rule[0] > 10_000, "{by_rule:?}");
+    assert!(by_rule[1] > 30_000, "{by_rule:?}");
     assert!(
         wrong.is_empty(),
         "{} wrong, e.g. {:?}",
