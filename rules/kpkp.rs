@@ -1112,6 +1112,16 @@ pub mod level1 {
         Fires("rook_pawns_on_one_file") <-
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws),
             (w.0 == b.0), (w.0 == 1 || w.0 == 8);
+        // ... or Black's king reaches the queening corner before White's
+        // king can take Black's pawn ([`moves_to_take`], a move sooner with
+        // White to move): until then White's pawn cannot move past it, and
+        // then the rook pawn left has Black's king in the corner in front
+        // of it, the rook pawn's draw.
+        Fires("rook_pawns_on_one_file") <-
+            BothPawns(w, b), ToMove(t), (w.0 == b.0), (w.0 == 1 || w.0 == 8), (b.1 > w.1),
+            WhiteKing(wk), BlackKing(k),
+            (dist(k, queening_square(w, true))
+                <= moves_to_take(wk, b, false, w) - i8::from(t == Side::White));
 
         // [ML; FINE] The pawns face each other in White's half of the
         // board (Black's pawn on White's fifth rank or below): White's pawn
