@@ -394,14 +394,6 @@ pub fn blockades_in_two(queen: Sq, (sixth, white): (Sq, bool), king: Sq, guard: 
             .any(|s| safe(s) && line_between(s, q).is_some() && clear(s, q, seventh))
 }
 
-/// Whether the queen on `queen` watches `target` along a clear line, no
-/// man of `men` between (or stands on it).
-pub fn watches(queen: Sq, target: Sq, men: [Sq; 3]) -> bool {
-    queen == target
-        || line_between(queen, target).is_some()
-            && squares_between(queen, target).all(|s| !men.contains(&s))
-}
-
 /// [ML; FINE] Whether White's pawn on `w` queens with check on Black's
 /// king on `k` when Black's pawn on `b` still needs `left` moves (and has
 /// pushed on each move until then): the queening square and the king on
@@ -1165,17 +1157,17 @@ pub mod level1 {
             BlackKing(k), WhiteKing(wk),
             (queen_to_move_stops(b, k, (q, wk)));
         // [ML; FINE] The queen against a knight or centre pawn on its
-        // seventh, Black to move: the queen watches the queening square
-        // along a clear line (or Black's own king stands on it), so the
-        // pawn cannot queen now, and the queen, safe, wins: the checks
-        // drive the king in front of its pawn, and each time White's king
-        // steps nearer. No stalemate.
+        // seventh, Black to move: the queen stands on the queening square
+        // or watches it along a clear line, Black's king three steps or
+        // more from it ([`blockades_in_one`]). The pawn cannot queen now,
+        // Black's king cannot step beside that square at once, and the
+        // queen, safe, blockades it next and wins. No stalemate, no king
+        // shut in a corner.
         Fires("queen_holds_the_seventh") <-
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
             (matches!(b.0, 2 | 4 | 5 | 7) && b.1 == 2),
-            (dist(k, queening_square(b, false)) >= 3),
-            (watches(q, queening_square(b, false), [wk, b, k]));
+            (blockades_in_one(q, (b, false), k, wk));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
         // king win it. The queen is safe, no stalemate, no king shut in a
