@@ -522,7 +522,8 @@ pub fn skewers(wq: Sq, wk: Sq, k: Sq, bq: Sq) -> bool {
 ///   move of the other king by a push of the runner (which then stays out
 ///   of that king's reach): the other king needs more moves to stand beside
 ///   the square than the runner needs to queen, it does not touch the
-///   runner, and the walk never crosses the runner's file.
+///   runner, and the walk never crosses the runner's file (a king behind
+///   the runner on its file walks off it, [`behind`]).
 pub fn blockades(king: Sq, p: Sq, white: bool, guard: Sq, runner: Sq, first: bool) -> bool {
     let n = queening_moves(runner, !white);
     let margin = dist(guard, queening_square(runner, !white)) - n - i8::from(!first);
@@ -536,7 +537,7 @@ pub fn blockades(king: Sq, p: Sq, white: bool, guard: Sq, runner: Sq, first: boo
         let walks_first = dist(guard, s) > t + 1 && margin > t && reach;
         let late = dist(guard, s) > n + i8::from(!first)
             && dist(guard, runner) > 1 + i8::from(!first)
-            && same_side(king, s, runner);
+            && (same_side(king, s, runner) || behind(king, runner, !white));
         steps > t && (walks_first || late)
     })
 }
@@ -605,6 +606,18 @@ pub fn same_side(k: Sq, target: Sq, runner: Sq) -> bool {
     side(k) != 0 && side(k) == side(target)
 }
 
+/// Whether the king on `k` stands behind its own pawn on `runner` (of the
+/// side `white` says), on its file: whichever way it walks, it never steps
+/// onto the pawn's path, which lies in front of the pawn.
+pub fn behind(k: Sq, runner: Sq, white: bool) -> bool {
+    k.0 == runner.0
+        && if white {
+            k.1 < runner.1
+        } else {
+            k.1 > runner.1
+        }
+}
+
 /// [FINE; DVOR] The king's way round the pawns: how many steps the king
 /// on `k` needs to reach the enemy pawn on `p` (of the side `white` says)
 /// and take it, never stepping onto its own pawn on `own` nor onto a
@@ -638,6 +651,13 @@ pub fn way_to_the_pawn(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
 }
 
 /// Whether `k` is on the edge of the board.
+/// [FINE] How many king steps the square `k` lies from the four centre
+/// squares (d4, e4, d5, e5): 0 on them, 3 in a corner.
+pub fn from_centre(k: Sq) -> i8 {
+    let d = |x: i8| if x <= 4 { 4 - x } else { x - 5 };
+    d(k.0).max(d(k.1))
+}
+
 pub fn on_edge(k: Sq) -> bool {
     k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
 }
@@ -893,6 +913,8 @@ pub mod level1 {
         // [ML] Either king shut in a corner by the other.
         struct Cornered();
         Cornered() <- WhiteKing(w), BlackKing(b), (cornered(w, b) || cornered(b, w));
+        struct BlackCornered();
+        BlackCornered() <- WhiteKing(w), BlackKing(b), (cornered(b, w));
 
         // [ML; DVOR] Stalemate tricks: the pawn of the side that loses the
         // race cannot move (the square in front of it is taken), and its
@@ -1010,17 +1032,17 @@ pub mod level1 {
         // king is shut in a corner (White's pawn on the seventh may mate
         // Black's king there), and no stalemate trick is there.
         Fires("black_queens_first") <-
-            BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
+            BlackRuns(w, b), ToMove(t), !InCheck(), !BlackCornered(),
             (left_when_queening(b, false, w, t) >= 2);
         // ... or White's pawn queens right after Black's: queen against
         // queen with Black to move, White's new queen giving no check (no
         // skewer, no mate), White's king not beside Black's new queen, and
         // Black's king not held on the edge (where the new queen mates).
         Fires("black_queens_first") <-
-            BlackRuns(w, b), ToMove(t), !InCheck(), !Cornered(), !StalemateRisk(Side::White),
+            BlackRuns(w, b), ToMove(t), !InCheck(), !BlackCornered(),
             (left_when_queening(b, false, w, t) == 1), !HeldOnTheEdge(), WhiteKing(wk), BlackKing(k),
             (line_between(queening_square(w, true), k).is_none()),
-            (dist(wk, queening_square(b, false)) > 1);
+            (dist(wk, queening_square(b, false)) > 1 || dist(k, queening_square(b, false)) == 1);
 
         // [ML; FINE] Queen against queen at best: Black's pawn runs, and
         // even if White's ran unhindered (no king on its path; Black's king
@@ -1040,18 +1062,21 @@ pub mod level1 {
         // king step, each step of the other king by a push of the runner:
         // the count of both squares holds, the other pawn never queens,
         // and the runner does. The other king is too far from its own
-        // pawn to guard it before the runner queens. The side to move is
-        // not in check, and no stalemate trick is there.
+        // pawn to guard it before the runner queens. The king's way to the
+        // other pawn never crosses the runner's path: it stands on that
+        // pawn's side of the runner's file ([`same_side`]), or behind the
+        // runner on its file ([`behind`]). The side to move is not in
+        // check, and no stalemate trick is there.
         Fires("runs_and_catches") <-
             WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), !InCheck(),
             !StalemateRisk(Side::Black),
             (in_square(wk, b, false, true)), (cut_off(bk, b, false, queening_moves(w, true))),
-            (dist(bk, w) > 1), (same_side(wk, b, w));
+            (dist(bk, w) > 1), (same_side(wk, b, w) || behind(wk, w, true));
         Fires("black_runs_and_catches") <-
             BlackRuns(w, b), BlackKing(bk), WhiteKing(wk), !InCheck(),
             !StalemateRisk(Side::White),
             (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
-            (dist(wk, b) > 1), (same_side(bk, w, b));
+            (dist(wk, b) > 1), (same_side(bk, w, b) || behind(bk, b, false));
 
         // [ML; DVOR] One pawn runs, its king blockades the other: the king
         // reaches a square in front of the other pawn before it, walking
@@ -1461,7 +1486,7 @@ pub mod level2 {
         Behind(t, Side::White) <-
             Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
             (queening_moves(e, false) <= queening_moves(a, true)),
-            Finalist(t, wk, _), (!in_square(wk, e, false, true));
+            Finalist(t, wk, bk), (!in_square(wk, e, false, true) || escorted(e, false, bk, wk, true));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
         // 9. [FINE; DVOR] The mover's king nearer the other side's pawn,
@@ -1480,5 +1505,17 @@ pub mod level2 {
         OwnPawn(t, s, p) <- FinalistPawn(t, s, p);
         OwnPawn(t, Side::White, w) <- Finalist(t, w, _), !Has(t, Side::White);
         OwnPawn(t, Side::Black, b) <- Finalist(t, _, b), !Has(t, Side::Black);
+        // 10. [FINE; DVOR] Where nothing else tells the moves apart, the
+        //     king is the piece that fights in a pawn ending: the mover's
+        //     king nearer both pawns together (the sum of its distances to
+        //     them, `Both`), and else nearer the centre, from where it
+        //     reaches either wing ([`from_centre`]).
+        Prefer("king_toward_the_pawns", x, y) <-
+            Mover(s), Pair(x, y), Both(x, s, a), Both(y, s, b), (a < b);
+        Prefer("king_to_the_centre", x, y) <-
+            Mover(s), Pair(x, y), Central(x, s, a), Central(y, s, b), (a < b);
+        struct Central(Tag, Side, i8);
+        Central(t, Side::White, from_centre(w)) <- Finalist(t, w, _);
+        Central(t, Side::Black, from_centre(b)) <- Finalist(t, _, b);
     }
 }

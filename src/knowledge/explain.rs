@@ -267,6 +267,7 @@ fn simplicity(theme: Theme, win: bool) -> u8 {
         (Theme::Blockade | Theme::Opposition, false) => 3,
         (Theme::KeySquares, false) => 4,
         (Theme::RookPawn | Theme::Blockade | Theme::Shouldering | Theme::KingInFront, _) => 5,
+        (Theme::KingActivity, _) => 5,
         (Theme::Race, _) => 6,
     }
 }

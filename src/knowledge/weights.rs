@@ -109,6 +109,8 @@ pub enum Theme {
     MatingNet,
     /// Two pawns together: one protects the other, or one is a spare.
     TwoPawns,
+    /// The active king: it goes where the pawns are, or to the centre.
+    KingActivity,
 }
 
 impl Theme {
@@ -129,6 +131,7 @@ impl Theme {
             Theme::KingInFront => "king_in_front",
             Theme::MatingNet => "mating_net",
             Theme::TwoPawns => "two_pawns",
+            Theme::KingActivity => "king_activity",
         }
     }
 }
