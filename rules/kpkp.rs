@@ -1028,16 +1028,18 @@ pub mod level1 {
             (left_when_queening(w, true, b, t) == 2), WhiteKing(wk), BlackKing(k),
             (holds_the_queen(Sq(b.0, 2), k, wk, true)), (new_queen_lets_it_step(w, wk, k));
         // [ML; DVOR] Black's pawn queens first, White's a move or more
-        // behind: no win for White. The side to move is not in check, no
-        // king is shut in a corner (White's pawn on the seventh may mate
-        // Black's king there), and no stalemate trick is there.
+        // behind: no win for White. The side to move is not in check, and
+        // Black's king is not shut in a corner (White's pawn on the seventh
+        // may mate it there). A stalemate of White's king, or White's king
+        // shut in a corner, spoils no claim that White does not win.
         Fires("black_queens_first") <-
             BlackRuns(w, b), ToMove(t), !InCheck(), !BlackCornered(),
             (left_when_queening(b, false, w, t) >= 2);
         // ... or White's pawn queens right after Black's: queen against
         // queen with Black to move, White's new queen giving no check (no
-        // skewer, no mate), White's king not beside Black's new queen, and
-        // Black's king not held on the edge (where the new queen mates).
+        // skewer, no mate), White's king not beside Black's new queen
+        // unless Black's king guards it, and Black's king not held on the
+        // edge (where the new queen mates).
         Fires("black_queens_first") <-
             BlackRuns(w, b), ToMove(t), !InCheck(), !BlackCornered(),
             (left_when_queening(b, false, w, t) == 1), !HeldOnTheEdge(), WhiteKing(wk), BlackKing(k),
