@@ -913,6 +913,8 @@ pub mod level1 {
         // [ML] Either king shut in a corner by the other.
         struct Cornered();
         Cornered() <- WhiteKing(w), BlackKing(b), (cornered(w, b) || cornered(b, w));
+        // [ML] Black's king shut in a corner by White's: where White's pawn
+        // may mate it.
         struct BlackCornered();
         BlackCornered() <- WhiteKing(w), BlackKing(b), (cornered(b, w));
 
@@ -1479,7 +1481,8 @@ pub mod level2 {
         //    tempo that the fight for the opposition may need [DVOR]. And
         //    the side playing for the win counts before it races [DVOR]:
         //    where after the push the other pawn, moving next, queens
-        //    first and its king cannot catch it (`Behind`), the race is
+        //    first and its king cannot catch it, or the other king escorts
+        //    it ([`escorted`]) (`Behind`), the race is
         //    lost, and pushing is no way to win.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
