@@ -765,22 +765,59 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
     99
 }
 
+/// Whether White's pawn on `w` cannot take Black's pawn on `own` (on a
+/// neighbouring file, ahead of it) within `moves` moves of its own, Black's
+/// pawn standing still: it must first climb to the rank below Black's pawn
+/// (a step less from its starting square with the double step), and take
+/// on the move after. On one file, or with Black's pawn level or behind,
+/// it never can.
+pub fn cannot_take_first(w: Sq, own: Sq, moves: i8) -> bool {
+    if (w.0 - own.0).abs() != 1 || own.1 <= w.1 {
+        return true;
+    }
+    let climb = own.1 - 1 - w.1;
+    let climb = if w.1 == 2 && climb >= 2 {
+        climb - 1
+    } else {
+        climb
+    };
+    climb >= moves
+}
+
 /// [ML; FINE] Whether the pawn on `w` (White's; `own` Black's pawn) falls
 /// to Black's king on `k` before White's king on `wk` can guard it, whoever
 /// moves (`turn`): Black's king takes it, walking round the squares it
 /// guards, in fewer moves than White's king needs to stand beside it (a
 /// move fewer still when White moves first), and it cannot run from that
 /// king (the king stands in its square, and Black's pawn takes no square of
-/// the king's walk to it or up its file). Not from the pawn's starting
-/// square (the double step may bring it under its king's guard), nor with
-/// the pawns facing each other ([`pawns_face`]: they may meet).
+/// the king's walk to it or up its file). From its starting square the
+/// pawn may first step once or twice, towards its king's guard: the count
+/// holds for each square it may step to, and the square is the one of a
+/// pawn that has made its double step, with Black to move. With the
+/// pawns on neighbouring files facing each other, White's pawn may take
+/// Black's and run: not before the king takes it ([`cannot_take_first`]).
+/// On one file, Black's pawn in front, White's pawn cannot run at all: it
+/// falls wherever it stops below Black's pawn, the count holding for each
+/// of those squares.
 pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let white_first = turn == Side::White;
-    ((w.0 - own.0).abs() >= 2 || !pawns_face(w, own))
-        && w.1 != 2
-        && in_square(k, w, true, white_first)
-        && !on_the_way_ahead(k, own, w)
-        && moves_to_take(k, w, true, own) < dist(wk, w) - i8::from(white_first)
+    let steps = if w.1 == 2 { 2 } else { 0 };
+    let mut squares = (0..=steps)
+        .map(|i| Sq(w.0, w.1 + i))
+        .take_while(|&t| t != own);
+    let catches = if w.1 == 2 {
+        in_square(k, Sq(w.0, 4), true, false)
+    } else {
+        in_square(k, w, true, white_first)
+    };
+    let first = |t: Sq| {
+        !on_the_way_ahead(k, own, t)
+            && moves_to_take(k, t, true, own) < dist(wk, t) - i8::from(white_first)
+    };
+    let takes = moves_to_take(k, w, true, own);
+    let blocked = on_path(w, true, own) && (w.1..own.1).all(|r| first(Sq(w.0, r)));
+    cannot_take_first(w, own, takes - i8::from(!white_first))
+        && (blocked || (catches && squares.all(first)))
 }
 
 /// [ML; FINE] Whether the pawn on `p` (of the side `white` says) queens
@@ -984,7 +1021,7 @@ pub mod level1 {
         // guards, and the pawn cannot run from it ([`pawn_is_lost`]). A
         // lone king wins nothing.
         Fires("white_pawn_is_lost") <-
-            BothPawns(w, b), WhiteKing(wk), BlackKing(k), ToMove(t),
+            BothPawns(w, b), WhiteKing(wk), BlackKing(k), ToMove(t), !EnPassant(Side::White),
             (pawn_is_lost(w, b, (wk, k), t));
         // [ML] White to move takes Black's pawn, and the KPK book proves
         // the pawn left wins.
