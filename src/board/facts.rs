@@ -66,7 +66,16 @@ impl Node {
                 (Color::White, Role::Pawn) if pawn.is_none() => pawn = Some(s),
                 (Color::White, Role::Pawn) => pawn2 = Some(s),
                 (Color::Black, Role::Pawn) => bpawn = Some(s),
-                (Color::White, r) => piece = promo(r).map(|r| (s, r)),
+                // Past both promotions of two pawns, the stronger piece is
+                // the one the facts follow (the other a bystander); of two
+                // alike, the later.
+                (Color::White, r) => {
+                    if let Some(new) = promo(r)
+                        && piece.is_none_or(|(_, old)| strength(new) >= strength(old))
+                    {
+                        piece = Some((s, new));
+                    }
+                }
                 (Color::Black, r) => bpiece = promo(r).map(|r| (s, r)),
             }
         }
@@ -172,6 +181,15 @@ impl Node {
     }
 }
 
+/// The order of the promoted pieces: queen, rook, then the minor pieces.
+fn strength(r: Promo) -> u8 {
+    match r {
+        Promo::Queen => 3,
+        Promo::Rook => 2,
+        Promo::Bishop | Promo::Knight => 1,
+    }
+}
+
 fn promo(r: Role) -> Option<Promo> {
     match r {
         Role::Queen => Some(Promo::Queen),
@@ -201,5 +219,36 @@ pub fn bystanders(pos: &Chess) -> Bitboard {
             board.white() & !board.kings() & !Bitboard::from(piece.to_square())
         }
         _ => Bitboard::EMPTY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Square, fen::Fen};
+
+    fn chess(fen: &str) -> Chess {
+        let setup: Fen = fen.parse().expect("FEN");
+        setup.into_position(CastlingMode::Standard).expect("legal")
+    }
+
+    /// Past both promotions of two pawns the facts follow the queen, on
+    /// whichever square it stands, and the lesser piece is the bystander.
+    #[test]
+    fn the_stronger_new_piece_is_the_one_followed() {
+        for (fen, queen, other) in [
+            ("Q6N/8/8/8/8/8/k7/2K5 b - - 0 1", Square::A8, Square::H8),
+            ("N6Q/8/8/8/8/8/k7/2K5 b - - 0 1", Square::H8, Square::A8),
+            ("R6Q/8/8/8/8/8/k7/2K5 b - - 0 1", Square::H8, Square::A8),
+        ] {
+            let pos = chess(fen);
+            let node = Node::from_chess(&pos);
+            assert_eq!(
+                node.piece,
+                Some((Sq::from_square(queen), Promo::Queen)),
+                "{fen}"
+            );
+            assert_eq!(bystanders(&pos), Bitboard::from(other), "{fen}");
+        }
     }
 }
