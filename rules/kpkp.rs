@@ -743,17 +743,27 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
 /// the side `white` says), the pawn standing still: it walks round the two
 /// squares the pawn guards and its own pawn on `own` (a king cannot step
 /// onto a square a pawn attacks, nor onto its own man). 99 when no way
-/// leads there.
+/// leads there; none when the king already stands on `p` (a square the
+/// pawn would step to: it cannot get there).
 pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
     let dy = if white { 1 } else { -1 };
     let barred = [(-1, dy), (1, dy)]
         .into_iter()
         .filter_map(|(x, y)| p.offset(x, y))
         .fold(one(own), |acc, s| acc | one(s));
+    king_walk(k, one(p), barred)
+}
+
+/// The king steps from `k` to the nearest square of `goals`, never
+/// stepping onto a square of `barred`; 99 when no way leads there.
+fn king_walk(k: Sq, goals: Bitboard, barred: Bitboard) -> i8 {
+    if goals.contains(k.to_square()) {
+        return 0;
+    }
     let (mut seen, mut front) = (one(k), one(k));
     for moves in 1..=64 {
         let next = king_steps(front);
-        if next.contains(p.to_square()) {
+        if !(next & goals & !barred).is_empty() {
             return moves;
         }
         front = next & !seen & !barred;
@@ -763,6 +773,22 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
         }
     }
     99
+}
+
+/// [ML; FINE] The king steps Black's king on `k` needs to reach the
+/// squares from which it draws against White's rook pawn on `w`: the
+/// queening corner, the square beside it, and the two squares of the
+/// third file next to them (from which the king shuts the other in front
+/// of its pawn). It walks round White's king on `wk` as it stands, never
+/// onto its own pawn on `own` nor a square White's pawn guards.
+pub fn steps_to_the_corner(k: Sq, w: Sq, own: Sq, wk: Sq) -> i8 {
+    let (b, c) = if w.0 == 1 { (2, 3) } else { (7, 6) };
+    let goals = one(queening_square(w, true)) | one(Sq(b, 8)) | one(Sq(c, 8)) | one(Sq(c, 7));
+    let guarded = [-1, 1]
+        .into_iter()
+        .filter_map(|x| w.offset(x, 1))
+        .fold(one(own), |acc, s| acc | one(s));
+    king_walk(k, goals, guarded | king_steps(one(wk)) | one(wk))
 }
 
 /// Whether White's pawn on `w` cannot take Black's pawn on `own` (on a
@@ -1170,15 +1196,16 @@ pub mod level1 {
         Fires("rook_pawns_on_one_file") <-
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws),
             (w.0 == b.0), (w.0 == 1 || w.0 == 8);
-        // ... or Black's king reaches the queening corner before White's
-        // king can take Black's pawn ([`moves_to_take`], a move sooner with
-        // White to move): until then White's pawn cannot move past it, and
-        // then the rook pawn left has Black's king in the corner in front
-        // of it, the rook pawn's draw.
+        // ... or Black's king reaches the queening corner, or the squares
+        // beside it from which it shuts White's king in front of its pawn
+        // ([`steps_to_the_corner`]), before White's king can take Black's
+        // pawn ([`moves_to_take`], a move sooner with White to move): until
+        // then White's pawn cannot move past it, and then the rook pawn left
+        // has Black's king in the corner, the rook pawn's draw.
         Fires("rook_pawns_on_one_file") <-
             BothPawns(w, b), ToMove(t), (w.0 == b.0), (w.0 == 1 || w.0 == 8), (b.1 > w.1),
             WhiteKing(wk), BlackKing(k),
-            (dist(k, queening_square(w, true))
+            (steps_to_the_corner(k, w, b, wk)
                 <= moves_to_take(wk, b, false, w) - i8::from(t == Side::White));
 
         // [ML; FINE] The pawns face each other in White's half of the
