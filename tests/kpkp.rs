@@ -1881,12 +1881,8 @@ fn calculation_checks_the_moves_of_a_shard() {
         .unwrap()
         .unwrap();
     let opts = pecp::apps::pawn_validate::PawnOptions {
-        ending: pecp::board::pawns::PawnEnding::Kpkp,
-        moves: true,
-        calc: 4,
-        counterexamples: false,
-        unproved: false,
         kings: shakmaty::Bitboard(0x8040_2010_0804_0201),
+        ..pecp::apps::pawn_validate::PawnOptions::every(pecp::board::pawns::PawnEnding::Kpkp, 4)
     };
     let r = pecp::apps::pawn_validate::run(&tb, opts).unwrap();
     assert_eq!(r.positions, 1_852_860);
@@ -1945,4 +1941,60 @@ fn won_positions_convert_in_lines() {
     // queen ending); the others lose the win on the way (the per-move
     // figure is 98.98%).
     assert!(c.won >= 986, "{c:?}");
+}
+
+/// `validate --ending kpkp --sample N --side S` sweeps about N positions
+/// drawn by the seed, of that side to move only, the same ones whatever
+/// the threads; the report says so, and the tables still judge each.
+#[test]
+fn validate_sweeps_a_seeded_sample_of_one_side() {
+    let Some(dir) = common::four_piece_tables("kpkp sample") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let sweep = |threads: &str, side: &str| {
+        let (code, out, err) = run(&[
+            "validate",
+            "--ending",
+            "kpkp",
+            "--json",
+            "--sample",
+            "6000",
+            "--seed",
+            "7",
+            "--side",
+            side,
+            "-j",
+            threads,
+            "--tablebases",
+            d,
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let mut r: serde_json::Value = serde_json::from_str(&out).unwrap();
+        r["elapsed_s"] = serde_json::Value::Null;
+        r["threads"] = serde_json::Value::Null;
+        r
+    };
+    let white = sweep("1", "white");
+    assert_eq!(white, sweep("2", "white"));
+    let n = white["positions"].as_u64().unwrap();
+    assert!((2_000..4_000).contains(&n), "{n}");
+    assert_eq!(white["white_to_move"], n);
+    assert_eq!(
+        (&white["sample"], &white["seed"]),
+        (&6000.into(), &7.into())
+    );
+    assert_eq!(white["side"], "white");
+    let truth: u64 = white["truth"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(truth, n);
+    let black = sweep("2", "black");
+    assert_eq!(black["white_to_move"], 0);
+    assert!(black["positions"].as_u64().unwrap() > 2_000);
+    let det = &black["deterministic"];
+    assert_eq!(det["positions"], det["sound"], "{det}");
 }

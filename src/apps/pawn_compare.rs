@@ -16,7 +16,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
 use crate::apps::pawn_validate::{book_of, overruled_move, white_result};
 use crate::apps::validate::Count;
-use crate::board::pawns::{PawnEnding, for_each_position};
+use crate::board::pawns::{PawnEnding, Sample, for_each_position};
 use crate::board::position::{Orientation, to_user};
 use crate::error::Result;
 use crate::judges::tablebase::Tablebases;
@@ -71,23 +71,15 @@ pub struct PawnComparison {
 }
 
 /// The ending's positions, both sides to move.
-fn total(ending: PawnEnding) -> usize {
-    match ending {
-        PawnEnding::Kpkp => 14_872_176,
-        PawnEnding::Kppk => 7_436_088,
-    }
-}
-
 /// Compares the selectors on the current thread pool.
 ///
 /// # Errors
 /// A probe error, or an ending with no book.
 pub fn compare(tb: &Tablebases, opts: &PawnCompareOptions) -> Result<PawnComparison> {
     book_of(opts.ending).ok_or_else(|| opts.ending.no_book())?;
-    let stride = opts
+    let sample = opts
         .sample
-        .map_or(1, |(n, _)| (total(opts.ending) / n.max(1)).max(1) as u64);
-    let seed = opts.sample.map_or(0, |(_, s)| s);
+        .map_or(Sample::ALL, |(n, seed)| Sample::about(opts.ending, n, seed));
     let tally = Square::ALL
         .par_iter()
         .map(|&wk| {
@@ -95,7 +87,7 @@ pub fn compare(tb: &Tablebases, opts: &PawnCompareOptions) -> Result<PawnCompari
             let mut error = None;
             for_each_position(opts.ending, Bitboard::from(wk), |pos| {
                 if error.is_none()
-                    && drawn(&pos, seed, stride)
+                    && sample.holds(&pos)
                     && let Err(e) = t.add(tb, opts, &pos)
                 {
                     error = Some(e);
@@ -124,19 +116,6 @@ pub fn compare(tb: &Tablebases, opts: &PawnCompareOptions) -> Result<PawnCompari
         rows,
         threads: rayon::current_num_threads(),
     })
-}
-
-/// Whether the sample holds `pos`: one position in `stride`, by a hash of
-/// the position and the seed, so that the draw is the same whatever the
-/// threads.
-fn drawn(pos: &Chess, seed: u64, stride: u64) -> bool {
-    if stride == 1 {
-        return true;
-    }
-    let b = pos.board();
-    let key = b.white().0 ^ b.kings().0.rotate_left(17) ^ b.pawns().0.rotate_left(31);
-    let key = key ^ u64::from(pos.turn() == Color::Black) ^ seed.rotate_left(7);
-    crate::rng::mix(key).is_multiple_of(stride)
 }
 
 /// The tallies of some positions: per selector the won and drawn counts

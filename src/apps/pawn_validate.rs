@@ -12,7 +12,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
 use crate::apps::validate::{Confusion, Count, Proofs, RuleRecord};
 use crate::board::facts::Node;
-use crate::board::pawns::{PawnEnding, for_each_position};
+use crate::board::pawns::{PawnEnding, Sample, for_each_position};
 use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
@@ -47,6 +47,28 @@ pub struct PawnOptions {
     /// ending, fewer for a shard of it (the positions with the white king
     /// there, as `pawns::for_each_position` gives them).
     pub kings: Bitboard,
+    /// About this many positions drawn by the seed (`None`: every one),
+    /// as [`Sample`] draws them.
+    pub sample: Option<(usize, u64)>,
+    /// Only the positions with this side to move (`None`: both).
+    pub side: Option<Color>,
+}
+
+impl PawnOptions {
+    /// Every position of `ending` with its chosen moves judged, checked by
+    /// `calc` plies of calculation; nothing collected.
+    pub fn every(ending: PawnEnding, calc: u8) -> PawnOptions {
+        PawnOptions {
+            ending,
+            moves: true,
+            calc,
+            counterexamples: false,
+            unproved: false,
+            kings: Bitboard::FULL,
+            sample: None,
+            side: None,
+        }
+    }
 }
 
 /// The report (`--json` prints it).
@@ -54,8 +76,14 @@ pub struct PawnOptions {
 pub struct PawnReport {
     /// `kppk`.
     pub ending: &'static str,
-    /// Legal positions, both sides to move.
+    /// Legal positions swept (both sides to move unless `side` says).
     pub positions: usize,
+    /// The sample's size asked for (null: every position).
+    pub sample: Option<usize>,
+    /// The seed that drew it (null: every position).
+    pub seed: Option<u64>,
+    /// The side to move swept (null: both).
+    pub side: Option<&'static str>,
     /// Of which White to move.
     pub white_to_move: usize,
     /// By the tables: won for White, drawn, won for Black.
@@ -322,6 +350,11 @@ pub fn run(tb: &Tablebases, opts: PawnOptions) -> Result<PawnReport> {
     Ok(PawnReport {
         ending: opts.ending.name(),
         positions: tally.positions,
+        sample: opts.sample.map(|(n, _)| n),
+        seed: opts.sample.map(|(_, s)| s),
+        side: opts
+            .side
+            .map(|c| if c.is_white() { "white" } else { "black" }),
         white_to_move: tally.white_to_move,
         truth: tally.truth,
         confusion: tally.confusion,
@@ -370,8 +403,13 @@ fn sweep_king(
     let mut error = None;
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
     let mut calc = Calculator::new(&eval, book);
+    let sample = opts
+        .sample
+        .map_or(Sample::ALL, |(n, seed)| Sample::about(opts.ending, n, seed));
     for_each_position(opts.ending, Bitboard::from(wk), |pos| {
         if error.is_none()
+            && opts.side.is_none_or(|c| c == pos.turn())
+            && sample.holds(&pos)
             && let Err(e) = judge(tb, opts, (book, memo), &pos, &mut t, &mut calc)
         {
             error = Some(e);

@@ -120,6 +120,47 @@ impl PawnPosition {
 /// The squares a pawn may stand on: ranks 2 to 7.
 const PAWN_SQUARES: Bitboard = Bitboard(0x00ff_ffff_ffff_ff00);
 
+/// Every legal position of the ending, both sides to move, as
+/// [`for_each_position`] gives them.
+pub fn total(ending: PawnEnding) -> usize {
+    match ending {
+        PawnEnding::Kpkp => 14_872_176,
+        PawnEnding::Kppk => 7_436_088,
+    }
+}
+
+/// A seeded sample of an ending's positions: about one in `stride`, drawn
+/// by a hash of the position and the seed, so that the same positions are
+/// drawn whatever the threads and the order of the sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sample {
+    seed: u64,
+    stride: u64,
+}
+
+impl Sample {
+    /// Every position.
+    pub const ALL: Sample = Sample { seed: 0, stride: 1 };
+
+    /// About `n` positions of `ending` (every one where `n` is at least
+    /// their number), drawn by `seed`.
+    pub fn about(ending: PawnEnding, n: usize, seed: u64) -> Sample {
+        let stride = (total(ending) / n.max(1)).max(1) as u64;
+        Sample { seed, stride }
+    }
+
+    /// Whether the sample holds `pos`.
+    pub fn holds(self, pos: &Chess) -> bool {
+        if self.stride == 1 {
+            return true;
+        }
+        let b = pos.board();
+        let key = b.white().0 ^ b.kings().0.rotate_left(17) ^ b.pawns().0.rotate_left(31);
+        let key = key ^ u64::from(pos.turn() == Color::Black) ^ self.seed.rotate_left(7);
+        crate::rng::mix(key).is_multiple_of(self.stride)
+    }
+}
+
 /// Calls `f` with every legal position of the ending (no en passant
 /// right), both sides to move: for KPPK White holds the pawns, for KPKP
 /// each pawn is on its own side. The order is fixed: side to move, white

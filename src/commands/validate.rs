@@ -15,8 +15,10 @@ use super::{Outcome, SelectorArg, in_pool, progress_bar};
 #[derive(clap::Args)]
 pub struct Args {
     /// Check a reproducible random subset of N positions (0 = all); with
-    /// --ending kppk|kpkp --playout, play out N won positions (default
-    /// 1000), spread evenly over them.
+    /// --ending kppk|kpkp, about N drawn by a hash of each position and
+    /// the seed; with --ending kppk|kpkp --playout, play out N won
+    /// positions (default 1000), spread evenly over them, every position
+    /// swept.
     #[arg(long, value_name = "N")]
     sample: Option<usize>,
     /// Seed for --sample (default 1).
@@ -211,12 +213,19 @@ fn run_pawn_ending(
         pecp::io::check_writable(path)?;
     }
     let opts = pecp::apps::pawn_validate::PawnOptions {
-        ending,
-        moves: true,
-        calc: args.calc.plies,
         counterexamples: args.counterexamples.is_some(),
         unproved: args.unproved.is_some(),
-        kings: shakmaty::Bitboard::FULL,
+        // With --playout, --sample counts the lines played out instead.
+        sample: (!args.playout)
+            .then(|| args.sample.filter(|&n| n > 0))
+            .flatten()
+            .map(|n| (n, args.seed.unwrap_or(1))),
+        side: match args.side {
+            SideArg::White => Some(shakmaty::Color::White),
+            SideArg::Black => Some(shakmaty::Color::Black),
+            SideArg::Both => None,
+        },
+        ..pecp::apps::pawn_validate::PawnOptions::every(ending, args.calc.plies)
     };
     let mut report = in_pool(args.threads, || pecp::apps::pawn_validate::run(&tb, opts))??;
     if args.playout {

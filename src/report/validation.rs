@@ -283,8 +283,12 @@ fn pawn_proofs(p: &crate::apps::validate::Proofs, positions: usize) -> String {
 /// `validate --ending kppk|kpkp` as text.
 pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
     let c = &r.confusion;
+    let drawn = match (r.sample, r.seed) {
+        (Some(n), Some(seed)) => format!("; a sample of about {n}, seed {seed}"),
+        _ => String::new(),
+    };
     let mut s = format!(
-        "{}: {} positions ({} White to move), judged by the 4-piece Syzygy tables\n",
+        "{}: {} positions ({} White to move{drawn}), judged by the 4-piece Syzygy tables\n",
         r.ending.to_uppercase(),
         r.positions,
         r.white_to_move
@@ -328,6 +332,11 @@ pub fn pawn_text(r: &crate::apps::pawn_validate::PawnReport) -> String {
         ),
     ] {
         if let Some(m) = count {
+            let what = match r.side {
+                Some("white") => what.replace("either to move", "White to move"),
+                Some(_) => what.replace("either to move", "Black to move"),
+                None => what.to_string(),
+            };
             s += &format!(
                 "  {what}: {} / {} ({:.2}%)\n",
                 m.sound,
