@@ -1574,7 +1574,14 @@ pub mod level2 {
         OwnPawn(t, s, p) <- FinalistPawn(t, s, p);
         OwnPawn(t, Side::White, w) <- Finalist(t, w, _), !Has(t, Side::White);
         OwnPawn(t, Side::Black, b) <- Finalist(t, _, b), !Has(t, Side::Black);
-        // 10. [FINE; DVOR] Where nothing else tells the moves apart, the
+        // 10. [DVOR; FINE] Shouldering: where the ways to the pawn are
+        //     equal, the mover's king nearer the other king, which it
+        //     keeps away from the pawns (it cuts it off, or takes the
+        //     opposition against it).
+        Prefer("king_shoulders", x, y) <- Pair(x, y), Kings(x, a), Kings(y, b), (a < b);
+        struct Kings(Tag, i8);
+        Kings(t, dist(w, b)) <- Finalist(t, w, b);
+        // 11. [FINE; DVOR] Where nothing else tells the moves apart, the
         //     king is the piece that fights in a pawn ending: the mover's
         //     king nearer both pawns together (the sum of its distances to
         //     them, `Both`), and else nearer the centre, from where it
