@@ -1325,8 +1325,8 @@ fn a_king_that_escorts_its_pawn_has_one_goal() {
 /// The king's way round the pawns (level 2: `king_near_the_enemy_pawn`):
 /// with the g-pawns blocked, Kf3 and Kg3 stand as near g5 as the crow
 /// flies, but from g3 the way to it (neither onto g4 nor onto f4 or h4,
-/// which the pawn guards) is a step longer. The king takes the short way,
-/// and the tables agree: Kf3 wins, Kg3 only draws.
+/// which the pawn guards) is a step longer. The king takes a short way,
+/// and the tables agree: Kf3 and Ke3 win, Kg3 only draws.
 #[test]
 fn the_king_goes_round_the_pawns() {
     use kpkp::program::way_to_the_pawn;
@@ -1336,21 +1336,34 @@ fn the_king_goes_round_the_pawns() {
     assert_eq!(way_to_the_pawn(Sq(7, 3), g5, false, g4), 4);
     assert_eq!(way_to_the_pawn(Sq(8, 6), g5, false, g4), 1);
     let fen = "8/8/8/6p1/6P1/8/5K2/2k5 w - - 0 1";
-    assert_eq!(analysed(fen, None)["chosen_san"], "Kf3", "{fen}");
+    let a = analysed(fen, None);
+    assert!(
+        a["tournament"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["a"] == "f2g3"
+                && t["b"] == "f2f3"
+                && t["winner"] == "f2f3"
+                && t["criterion"] == "king_near_the_enemy_pawn"),
+        "{a}"
+    );
+    // Ke3, as near by the way round, shoulders Black's king off as well.
+    assert_eq!(a["chosen_san"], "Ke3", "{a}");
     by_the_tables(
         fen,
         "kpkp way round",
         "win",
-        &[("Kf3", true), ("Kg3", false)],
+        &[("Kf3", true), ("Ke3", true), ("Kg3", false)],
     );
 }
 
 /// Where nothing else tells the moves apart, the king is the piece that
 /// fights (level 2: `king_toward_the_pawns`, then `king_to_the_centre`).
 /// With the g-pawn to hold and Black's king beside it, Ke1 heads for both
-/// pawns, where g3 and Kc1 lose it; with the b-pawns blocked, Ka2 and Kb2
-/// are as near the pawns and as near Black's pawn, and Kb2 stands nearer
-/// the centre. The tables agree: only Ke1 draws, only Kb2 wins.
+/// pawns, where g3 and Kc1 lose it; with Black's king in the corner
+/// in front of its a-pawn, Kb1 and Kb2 free the pawn's way alike, and Kb2
+/// stands nearer the centre. The tables agree: only Ke1 draws; Kb2 wins.
 #[test]
 fn the_king_goes_where_the_fight_is() {
     let cases = [
@@ -1359,15 +1372,17 @@ fn the_king_goes_where_the_fight_is() {
             "Ke1",
             "king_toward_the_pawns",
             "draw",
+            &[][..],
         ),
         (
-            "8/8/1p6/8/1P6/8/8/K4k2 w - - 0 1",
+            "8/8/8/8/6K1/5P2/p7/k7 b - - 0 1",
             "Kb2",
             "king_to_the_centre",
             "win",
+            &["Kb1"][..],
         ),
     ];
-    for (fen, chosen, criterion, wdl) in cases {
+    for (fen, chosen, criterion, wdl, also) in cases {
         let a = analysed(fen, None);
         assert_eq!(a["chosen_san"], chosen, "{a}");
         assert!(a["overruled"].is_null(), "{a}");
@@ -1380,7 +1395,10 @@ fn the_king_goes_where_the_fight_is() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|m| (m["san"].as_str().unwrap(), m["san"] == chosen))
+            .map(|m| {
+                let san = m["san"].as_str().unwrap();
+                (san, san == chosen || also.contains(&san))
+            })
             .collect();
         by_the_tables(fen, "kpkp active king", wdl, &others);
     }
@@ -1468,17 +1486,34 @@ fn the_reti_king_heads_for_both_pawns_past_the_other_king() {
     );
 }
 
-/// Calculation refutes the proposal Ke4 (Ke2! and the h-pawn queens first
-/// with check) and proves nothing wins; f5 is proved to hold the draw,
-/// but Ke3 is refuted by nothing: the side playing for the win keeps its
-/// chances with Ke3 rather than settle for f5's draw, and says f5 throws
-/// the win away. The tables agree: only Ke3 wins, f5 draws, Ke4 loses.
+/// The side playing for the win keeps its chances rather than settle for
+/// a draw, with no calculation: f5 is proved to let the h-pawn queen first
+/// (no win), Ke3 and Ke4 are proved nothing. Ke3 shoulders Black's king
+/// off the way to the f-pawn where Ke4 leaves it (level 2:
+/// `king_shoulders`), and Ke3 is preferred to f5, which is proved not to
+/// win (`not_proved_against_mover`). The tables agree: only Ke3 wins, f5
+/// draws, Ke4 loses (Ke2! and the h-pawn queens first with check).
 #[test]
 fn calculation_keeps_the_chances_rather_than_settle_for_a_draw() {
     let fen = "8/8/8/8/3K1P1p/8/8/3k4 w - - 0 1";
-    let a = common::overruled(fen, "ruled_out", "Ke4", Some("Ke2"), "Ke3");
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "Ke3", "{a}");
+    assert!(a["overruled"].is_null(), "{a}");
+    let decided = |x: &str, y: &str, winner: &str, criterion: &str| {
+        a["tournament"].as_array().unwrap().iter().any(|t| {
+            t["a"] == x && t["b"] == y && t["winner"] == winner && t["criterion"] == criterion
+        })
+    };
+    assert!(decided("d4e4", "d4e3", "d4e3", "king_shoulders"), "{a}");
+    assert!(
+        decided("d4e3", "f4f5", "d4e3", "not_proved_against_mover"),
+        "{a}"
+    );
     let said = first_move_words(&a);
-    assert!(said.starts_with("Ke3: calculation rules out Ke4"), "{said}");
+    assert!(
+        said.starts_with("Ke3 rather than f5: after f5, the race goes the other way"),
+        "{said}"
+    );
     by_the_tables(
         fen,
         "kpkp keeps the chances",
