@@ -1383,25 +1383,34 @@ fn the_king_goes_where_the_fight_is() {
         ),
     ];
     for (fen, chosen, criterion, wdl, also) in cases {
-        let a = analysed(fen, None);
-        assert_eq!(a["chosen_san"], chosen, "{a}");
-        assert!(a["overruled"].is_null(), "{a}");
-        let tournament = a["tournament"].as_array().unwrap();
-        assert!(
-            tournament.iter().any(|t| t["criterion"] == criterion),
-            "{a}"
-        );
-        let others: Vec<(&str, bool)> = a["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                let san = m["san"].as_str().unwrap();
-                (san, san == chosen || also.contains(&san))
-            })
-            .collect();
-        by_the_tables(fen, "kpkp active king", wdl, &others);
+        chosen_by_level_2(fen, chosen, criterion, (wdl, also));
     }
+}
+
+/// The selection alone plays `chosen` in `fen`, a level-2 match won by
+/// `criterion` among the reasons, and by the tables `fen` is `wdl` for the
+/// side to move and the moves that keep it are `chosen` and `also`.
+fn chosen_by_level_2(fen: &str, chosen: &str, criterion: &str, (wdl, also): (&str, &[&str])) {
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], chosen, "{a}");
+    assert!(a["overruled"].is_null(), "{a}");
+    let tournament = a["tournament"].as_array().unwrap();
+    assert!(
+        tournament
+            .iter()
+            .any(|t| t["criterion"] == criterion && t["winner"] == a["chosen"]),
+        "{a}"
+    );
+    let keeps: Vec<(&str, bool)> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let san = m["san"].as_str().unwrap();
+            (san, san == chosen || also.contains(&san))
+        })
+        .collect();
+    by_the_tables(fen, "kpkp level 2", wdl, &keeps);
 }
 
 /// Shouldering (level 2: `king_shoulders`): where two king steps near
@@ -1417,23 +1426,7 @@ fn the_king_shoulders_the_other_aside() {
         ("8/6K1/8/3p4/1P3k2/8/8/8 w - - 0 1", "draw"),
     ];
     for (fen, wdl) in cases {
-        let a = analysed(fen, None);
-        assert_eq!(a["chosen_san"], "Kf6", "{a}");
-        assert!(a["overruled"].is_null(), "{a}");
-        let tournament = a["tournament"].as_array().unwrap();
-        assert!(
-            tournament
-                .iter()
-                .any(|t| t["criterion"] == "king_shoulders" && t["winner"] == a["chosen"]),
-            "{a}"
-        );
-        let others: Vec<(&str, bool)> = a["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| (m["san"].as_str().unwrap(), m["san"] == "Kf6"))
-            .collect();
-        by_the_tables(fen, "kpkp shouldering", wdl, &others);
+        chosen_by_level_2(fen, "Kf6", "king_shoulders", (wdl, &[]));
     }
 }
 
