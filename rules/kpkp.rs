@@ -96,6 +96,18 @@ pub fn in_square(k: Sq, p: Sq, white: bool, pawn_moves_first: bool) -> bool {
     d <= n + i8::from(!pawn_moves_first)
 }
 
+/// [ML; DVOR] The rule of the square walked: whether the king on `k`
+/// reaches the queening square of the pawn on `p` in time, as
+/// [`in_square`] counts, going round the other king on `other` (it may
+/// not step next to it). The rule of the square counts an open board; a
+/// king shut in by the other king, in a corner or on the edge, is slower
+/// than the square says.
+pub fn in_square_walked(k: Sq, p: Sq, white: bool, pawn_moves_first: bool, other: Sq) -> bool {
+    let n = queening_moves(p, white);
+    let barred = king_steps(one(other)) | one(other);
+    king_walk(k, one(queening_square(p, white)), barred) <= n + i8::from(!pawn_moves_first)
+}
+
 /// Whether the two pawns can meet: on one file with Black's in front
 /// (they block each other), or on neighbouring files not yet past each
 /// other (one can take the other).
@@ -106,10 +118,36 @@ pub fn pawns_meet(w: Sq, b: Sq) -> bool {
 /// [ML; DVOR] A runner: the pawn on `p` (of the side `white` says) that
 /// the enemy king on `k` cannot catch, with nothing on its path (`own`,
 /// its own king, counted: a king in its pawn's way stops it). `to_move`:
-/// whose move it is.
-pub fn runs(p: Sq, white: bool, own: Sq, k: Sq, to_move: Side) -> bool {
+/// whose move it is. The enemy king's own pawn on `kp` stands in its way
+/// where every shortest way to the queening square steps on it: going
+/// round it, or pushing it aside, costs that side a move
+/// ([`in_square_round`]), unless the push gives check and wins the move
+/// back.
+pub fn runs(p: Sq, white: bool, own: Sq, (k, kp): (Sq, Sq), to_move: Side) -> bool {
     let pawn_first = (to_move == Side::White) == white;
-    !on_path(p, white, own) && !on_path(p, white, k) && !in_square(k, p, white, pawn_first)
+    let caught = if push_checks(kp, !white, own) {
+        in_square(k, p, white, pawn_first)
+    } else {
+        in_square_round(k, p, white, pawn_first, kp)
+    };
+    !on_path(p, white, own) && !on_path(p, white, k) && !caught
+}
+
+/// Whether a step of the pawn on `p` (of the side `white` says), single
+/// or double from its first rank, gives check to the king on `k`.
+pub fn push_checks(p: Sq, white: bool, k: Sq) -> bool {
+    let dy = if white { 1 } else { -1 };
+    let first = if white { 2 } else { 7 };
+    pawn_checks(Sq(p.0, p.1 + dy), white, k)
+        || (p.1 == first && pawn_checks(Sq(p.0, p.1 + 2 * dy), white, k))
+}
+
+/// [ML] The rule of the square, the king going round its own pawn on
+/// `kp`: whether the king on `k` reaches the queening square of the pawn
+/// on `p` in time, as [`in_square`] counts, never stepping onto `kp`.
+pub fn in_square_round(k: Sq, p: Sq, white: bool, pawn_moves_first: bool, kp: Sq) -> bool {
+    let n = queening_moves(p, white);
+    king_walk(k, one(queening_square(p, white)), one(kp)) <= n + i8::from(!pawn_moves_first)
 }
 
 /// [ML; DVOR] A pawn escorted by its king: the pawn on `p` (of the side
@@ -963,12 +1001,12 @@ pub mod level1 {
         struct WhiteRuns(Sq, Sq);
         WhiteRuns(w, b) <-
             BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::Black),
-            (!pawns_meet(w, b)), (runs(w, true, wk, bk, t) || escorted(w, true, wk, bk, t == Side::White)),
+            (!pawns_meet(w, b)), (runs(w, true, wk, (bk, b), t) || escorted(w, true, wk, bk, t == Side::White)),
             (!on_path(w, true, b));
         struct BlackRuns(Sq, Sq);
         BlackRuns(w, b) <-
             BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::White),
-            (!pawns_meet(w, b)), (runs(b, false, bk, wk, t) || escorted(b, false, bk, wk, t == Side::Black)),
+            (!pawns_meet(w, b)), (runs(b, false, bk, (wk, w), t) || escorted(b, false, bk, wk, t == Side::Black)),
             (!on_path(b, false, w));
 
         // [rules of chess] The side to move is in check from a pawn: it
@@ -1323,9 +1361,9 @@ pub mod level1 {
         // [ML] One pawn runs by the rule of the square (the escorted
         // pawn, which the races count too, is left to them).
         Fires("white_pawn_runs") <-
-            WhiteRuns(w, _), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, bk, t));
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
         Fires("black_pawn_runs") <-
-            BlackRuns(_, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, wk, t));
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t));
         // [ML; FINE] A pawn falls: the other king gets to it first.
         Fires("black_pawn_falls") <- BlackPawnFalls();
         Fires("white_pawn_falls") <- WhitePawnFalls();
@@ -1410,17 +1448,17 @@ pub fn two_goals(node: &Node, mover: Side) -> bool {
     let (Some(w), Some(b)) = (node.pawn, node.bpawn) else {
         return false;
     };
-    let white_runs = runs(w, true, node.wk, node.bk, node.turn);
-    let black_runs = runs(b, false, node.bk, node.wk, node.turn);
+    let white_runs = runs(w, true, node.wk, (node.bk, b), node.turn);
+    let black_runs = runs(b, false, node.bk, (node.wk, w), node.turn);
     // Black's pawn's key squares, on the board turned round.
     let up = Sq::mirror_rank;
     match mover {
         Side::White => {
-            let black_runs = runs(b, false, node.wk, node.wk, node.turn);
+            let black_runs = runs(b, false, node.wk, (node.wk, w), node.turn);
             !white_runs && black_runs && key_square_race(node.wk, node.bk, w, node.turn) <= 0
         }
         Side::Black => {
-            let white_runs = runs(w, true, node.bk, node.bk, node.turn);
+            let white_runs = runs(w, true, node.bk, (node.bk, b), node.turn);
             let escorts = key_square_race(up(node.bk), up(node.wk), up(b), node.turn.other()) > 0;
             !black_runs && white_runs && !escorts
         }
@@ -1555,7 +1593,7 @@ pub mod level2 {
         Behind(t, Side::White) <-
             Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
             (queening_moves(e, false) <= queening_moves(a, true)),
-            Finalist(t, wk, bk), (!in_square(wk, e, false, true) || escorted(e, false, bk, wk, true));
+            Finalist(t, wk, bk), (!in_square_walked(wk, e, false, true, bk) || escorted(e, false, bk, wk, true));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
         // 9. [FINE; DVOR] The mover's king nearer the other side's pawn,

@@ -544,10 +544,12 @@ impl Field<'_> {
         let mut order: Vec<usize> = (0..self.cands.len()).collect();
         order.sort_by(cmp);
         // Moves tied with a third that a rule proves are proved alike,
-        // and any of them does what the third does: only judgements tie.
+        // and any of them does what the third does: only judgements tie;
+        // and a defender's own chances, judged, after moves proved safe.
+        let judged = |i: usize| !self.cands[i].eval.deterministic || self.own[i] > 0.0;
         let mut n = order.len().min(3);
         while n < order.len().min(self.book.finalists())
-            && !self.cands[order[n - 1]].eval.deterministic
+            && judged(order[n - 1])
             && cmp(&order[n - 1], &order[n]) == std::cmp::Ordering::Equal
         {
             n += 1;
