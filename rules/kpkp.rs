@@ -688,7 +688,6 @@ pub fn way_to_the_pawn(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
     15
 }
 
-/// Whether `k` is on the edge of the board.
 /// [FINE] How many king steps the square `k` lies from the four centre
 /// squares (d4, e4, d5, e5): 0 on them, 3 in a corner.
 pub fn from_centre(k: Sq) -> i8 {
@@ -696,6 +695,7 @@ pub fn from_centre(k: Sq) -> i8 {
     d(k.0).max(d(k.1))
 }
 
+/// Whether `k` is on the edge of the board.
 pub fn on_edge(k: Sq) -> bool {
     k.0 == 1 || k.0 == 8 || k.1 == 1 || k.1 == 8
 }
