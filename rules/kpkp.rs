@@ -103,8 +103,15 @@ pub fn in_square(k: Sq, p: Sq, white: bool, pawn_moves_first: bool) -> bool {
 /// king shut in by the other king, in a corner or on the edge, is slower
 /// than the square says.
 pub fn in_square_walked(k: Sq, p: Sq, white: bool, pawn_moves_first: bool, other: Sq) -> bool {
-    let n = queening_moves(p, white);
     let barred = king_steps(one(other)) | one(other);
+    walks_in_time(k, p, white, pawn_moves_first, barred)
+}
+
+/// The rule of the square counted along the king's walk: whether the
+/// king on `k` reaches the queening square of the pawn on `p` in time, as
+/// [`in_square`] counts, never stepping onto a square of `barred`.
+fn walks_in_time(k: Sq, p: Sq, white: bool, pawn_moves_first: bool, barred: Bitboard) -> bool {
+    let n = queening_moves(p, white);
     king_walk(k, one(queening_square(p, white)), barred) <= n + i8::from(!pawn_moves_first)
 }
 
@@ -146,8 +153,7 @@ pub fn push_checks(p: Sq, white: bool, k: Sq) -> bool {
 /// `kp`: whether the king on `k` reaches the queening square of the pawn
 /// on `p` in time, as [`in_square`] counts, never stepping onto `kp`.
 pub fn in_square_round(k: Sq, p: Sq, white: bool, pawn_moves_first: bool, kp: Sq) -> bool {
-    let n = queening_moves(p, white);
-    king_walk(k, one(queening_square(p, white)), one(kp)) <= n + i8::from(!pawn_moves_first)
+    walks_in_time(k, p, white, pawn_moves_first, one(kp))
 }
 
 /// [ML; DVOR] A pawn escorted by its king: the pawn on `p` (of the side
