@@ -1594,7 +1594,13 @@ pub mod level2 {
         //    lost, and pushing is no way to win.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
-            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x), !Behind(x, s);
+            (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x), !Behind(x, s),
+            !KingInTheWay(x, s);
+        // A pawn whose own king stands on its path races nowhere until
+        // the king steps aside ([`on_path`], as [`runs`] counts it): the
+        // side playing for the win does not push it there.
+        struct KingInTheWay(Tag, Side);
+        KingInTheWay(t, Side::White) <- Finalist(t, wk, _), FinalistPawn(t, Side::White, a), (on_path(a, true, wk));
         struct Behind(Tag, Side);
         Behind(t, Side::White) <-
             Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
