@@ -890,6 +890,17 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
         && (blocked || (catches && squares.all(first)))
 }
 
+/// [ML; FINE] Whether the pawn on `e` (of the side `white` says), queening
+/// on the move after the other pawn on `a` queens, does so with check to
+/// the enemy king on `k`: its new queen sees that king along a line that
+/// neither its own king on `own` nor the other new queen blocks. Queening
+/// second with check wins back the tempo the race lost.
+pub fn queens_second_with_check(e: Sq, white: bool, k: Sq, (own, a): (Sq, Sq)) -> bool {
+    let q = queening_square(e, white);
+    let other = queening_square(a, !white);
+    line_between(q, k).is_some() && squares_between(q, k).all(|s| s != own && s != other)
+}
+
 /// [ML; FINE] Whether the pawn on `p` (of the side `white` says) queens
 /// with check on its next move against the new queen on `queen`, whose king
 /// stands on `guard` (`king`: the pawn's own king): it stands on its
@@ -1606,6 +1617,12 @@ pub mod level2 {
             Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
             (queening_moves(e, false) <= queening_moves(a, true)),
             Finalist(t, wk, bk), (!in_square_walked(wk, e, false, true, bk) || escorted(e, false, bk, wk, true));
+        Behind(t, Side::White) <-
+            Mover(Side::White), FinalistPawn(t, Side::White, a), FinalistPawn(t, Side::Black, e),
+            Finalist(t, wk, bk),
+            (queening_moves(e, false) + i8::from(on_path(e, false, bk)) == queening_moves(a, true) + 1),
+            (!on_path(e, false, wk)), (!in_square_walked(wk, e, false, true, bk)),
+            (queens_second_with_check(e, false, wk, (bk, a)));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
         // 9. [FINE; DVOR] The mover's king nearer the other side's pawn,

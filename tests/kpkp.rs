@@ -953,13 +953,19 @@ fn the_reti_study_is_played_by_the_idea() {
     assert_eq!(code, Some(0), "{err}");
     let a: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(a["chosen_san"], "Kg7", "{out}");
+    // Black plays for the win here: the weights and the tables' column
+    // speak for Black, and say so. Every move but Kg7 lets Black win.
+    assert_eq!(a["pawn_side"], "black", "{out}");
     for m in a["moves"].as_array().unwrap() {
         let keeps = m["keeps_value"].as_bool().unwrap();
         assert_eq!(keeps, m["san"] == "Kg7", "{m}");
+        assert_eq!(m["tablebase"]["pawn_side_wins"], !keeps, "{m}");
     }
     let (code, out, _) = run(&["analyse", RETI, "--tablebases", d]);
     assert_eq!(code, Some(0));
     assert!(out.contains("Réti"), "{out}");
+    assert!(out.contains("after the move, Black's view"), "{out}");
+    assert!(out.contains("speak for Black"), "{out}");
     // Every move that loses is refuted in words, each by a rule's idea.
     for refuted in [
         "c7? loses: Kb7! c8=Q+ Kxc8 and the white pawn is gone",
@@ -972,6 +978,28 @@ fn the_reti_study_is_played_by_the_idea() {
     for m in moves.iter().filter(|m| m["san"] != "Kg7") {
         assert!(m["refutation"].is_object(), "{m}");
     }
+}
+
+/// The race counted to the end: after f5 each pawn runs, White's queens
+/// first and Black's on the very next move, with check to the king shut in
+/// the corner (mate). The push races nowhere; the king steps out, and only
+/// Ka2 keeps the draw, by the tables.
+#[test]
+fn no_push_into_a_race_the_other_pawn_ends_with_check() {
+    let Some(dir) = common::four_piece_tables("kpkp race with check") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let fen = "8/8/8/1p6/5P2/8/8/K1k5 w - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d, "--calc", "0"]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["chosen_san"], "Ka2", "{out}");
+    let moves = a["moves"].as_array().unwrap();
+    let ka2 = moves.iter().find(|m| m["san"] == "Ka2").unwrap();
+    let f5 = moves.iter().find(|m| m["san"] == "f5").unwrap();
+    assert_eq!(ka2["keeps_value"], true, "{out}");
+    assert_eq!(f5["keeps_value"], false, "{out}");
 }
 
 /// `analyse` and `line` with the judge: a race Black wins, told as
