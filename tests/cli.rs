@@ -151,6 +151,8 @@ fn batch_analyse_reads_stdin_and_reports_bad_lines() {
         }
     }
     assert_eq!(lines[0]["chosen"], "e3d4");
+    assert_eq!(lines[0]["pawn_side"], "white");
+    assert_eq!(lines[1]["pawn_side"], "white");
     let o = pecp_stdin(
         &["analyse", "-"],
         b"8/8/3k4/8/8/3PK3/8/8 w - - 0 1\nnonsense\n",
@@ -175,6 +177,7 @@ fn analyse_json_lists_exactly_the_legal_moves_in_the_users_colours() {
         ["Kd5", "Kd7", "Ke5", "Ke7", "Kf5", "Kf6", "Kf7", "d5"]
     );
     assert_eq!(v["side_to_move"], "black");
+    assert_eq!(v["pawn_side"], "black");
     assert_eq!(
         v["chosen"], "e6d5",
         "the colour-flipped paper position: Kd5 is the only win"

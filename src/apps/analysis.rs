@@ -229,6 +229,12 @@ pub struct Analysis {
     /// The side to move, user's orientation ("white" or "black" in JSON).
     #[serde(serialize_with = "serialize_color")]
     pub side_to_move: Color,
+    /// The side the weights, the verdicts and the tables' column speak
+    /// for, user's orientation: the pawn side (in KPKP, the side playing
+    /// for the win). Where it is Black, the rules judged the board with the
+    /// colours swapped, and the colours in their names are swapped too.
+    #[serde(serialize_with = "serialize_color")]
+    pub pawn_side: Color,
     /// The position's own level-1 evaluation.
     pub evaluation: EvalReport,
     /// Tablebase value of the position itself.
@@ -652,6 +658,10 @@ pub fn analyse_position(
         fen: fen_of(&user),
         paper: paper_of(&pos, &user, orientation),
         side_to_move: user.turn(),
+        pawn_side: match orientation {
+            position::Orientation::AsGiven => Color::White,
+            position::Orientation::Flipped => Color::Black,
+        },
         evaluation: EvalReport {
             verdict: judgement.verdict.word(),
             proved_by: judgement.proved_by,

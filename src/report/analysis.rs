@@ -8,9 +8,10 @@ pub fn text(a: &Analysis, board: &str) -> String {
     let mut s = board.to_string();
     s.push_str(&explanation(a));
     s.push_str(&position(a));
-    s.push_str(
-        "\nmoves (weight of the position after the move, pawn side's view; * = deterministic):\n",
-    );
+    s.push_str(&format!(
+        "\nmoves (weight of the position after the move, {}'s view; * = deterministic):\n",
+        side_name(a.pawn_side)
+    ));
     for m in &a.moves {
         s.push_str(&move_row(m));
     }
@@ -97,7 +98,17 @@ fn position(a: &Analysis) -> String {
             r.kind.word()
         ));
     }
+    if a.pawn_side == shakmaty::Color::Black {
+        s.push_str(
+            "  (weights, verdicts and TB speak for Black: the rules judge the board with the colours swapped, so the white of their names is Black)\n",
+        );
+    }
     s
+}
+
+/// "White" or "Black".
+fn side_name(c: shakmaty::Color) -> &'static str {
+    if c.is_white() { "White" } else { "Black" }
 }
 
 /// One legal move: its weight, its table value and the rules after it.
