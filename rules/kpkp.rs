@@ -1602,7 +1602,11 @@ pub mod level2 {
         //    where after the push the other pawn, moving next, queens
         //    first and its king cannot catch it, or the other king escorts
         //    it ([`escorted`]) (`Behind`), the race is
-        //    lost, and pushing is no way to win.
+        //    lost, and pushing is no way to win. Nor where both pawns run
+        //    and the other queens on the very next move after its own,
+        //    with check ([`queens_second_with_check`]; a king in its
+        //    pawn's way costs a move): the check wins the tempo back, and
+        //    against a king shut in it mates.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
             (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x), !Behind(x, s),
@@ -1622,6 +1626,7 @@ pub mod level2 {
             Finalist(t, wk, bk),
             (queening_moves(e, false) + i8::from(on_path(e, false, bk)) == queening_moves(a, true) + 1),
             (!on_path(e, false, wk)), (!in_square_walked(wk, e, false, true, bk)),
+            (!on_path(a, true, bk)), (!in_square_walked(bk, a, true, false, wk)),
             (queens_second_with_check(e, false, wk, (bk, a)));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
