@@ -1460,11 +1460,16 @@ pub fn black_alone(node: &Node, b: Sq) -> Node {
 /// run on its own and the enemy pawn runs (its king is outside the
 /// pawn's square; the pawn's own king, standing in its way, steps aside),
 /// so its king has two goals; unless that king already wins the race to
-/// its own pawn's key squares: then it escorts the pawn, one goal.
+/// its own pawn's key squares: then it escorts the pawn, one goal. Pawns
+/// that meet ([`pawns_meet`]: one blocks or can take the other) race
+/// nowhere, and neither runs: no two goals.
 pub fn two_goals(node: &Node, mover: Side) -> bool {
     let (Some(w), Some(b)) = (node.pawn, node.bpawn) else {
         return false;
     };
+    if pawns_meet(w, b) {
+        return false;
+    }
     let white_runs = runs(w, true, node.wk, (node.bk, b), node.turn);
     let black_runs = runs(b, false, node.bk, (node.wk, w), node.turn);
     // Black's pawn's key squares, on the board turned round.
