@@ -2,6 +2,7 @@
 
 use crate::apps::analysis::{Analysis, MoveReport, OverruledReport};
 use crate::report::rules_short;
+use crate::report::svg::capitalised;
 
 /// The analysis as text, after the board diagram `board`.
 pub fn text(a: &Analysis, board: &str) -> String {
@@ -10,7 +11,7 @@ pub fn text(a: &Analysis, board: &str) -> String {
     s.push_str(&position(a));
     s.push_str(&format!(
         "\nmoves (weight of the position after the move, {}'s view; * = deterministic):\n",
-        side_name(a.pawn_side)
+        capitalised(a.pawn_side)
     ));
     for m in &a.moves {
         s.push_str(&move_row(m));
@@ -104,11 +105,6 @@ fn position(a: &Analysis) -> String {
         );
     }
     s
-}
-
-/// "White" or "Black".
-fn side_name(c: shakmaty::Color) -> &'static str {
-    if c.is_white() { "White" } else { "Black" }
 }
 
 /// One legal move: its weight, its table value and the rules after it.
