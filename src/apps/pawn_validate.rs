@@ -510,10 +510,10 @@ fn prove(
     }
     let p = &mut t.proofs;
     let (count, depth, verdict) = if let Some(proof) = proof {
-        let count = if proof.depth == 1 {
-            &mut p.moves
-        } else {
-            &mut p.calculation
+        let count = match proof.depth {
+            0 => &mut p.rule,
+            1 => &mut p.moves,
+            _ => &mut p.calculation,
         };
         (count, proof.depth, proof.verdict)
     } else {

@@ -6,9 +6,11 @@
 //! win, or the draw), the side that wants it needs one move to a position
 //! where the result is proved, and the other side's every move must lead to
 //! one. The leaves are positions a deterministic rule of the book decides
-//! (the rules of chess among them: mate, stalemate, a captured pawn); the
-//! deterministic rules are sound on every position, so each line that ends
-//! in one is a proof. Nothing else enters a proof: no table, solver or
+//! (the rules of chess among them: mate, stalemate, a captured pawn), and
+//! where either side may win, a position where the book, asked on the
+//! board with the colours swapped, proves the other side's win: then the
+//! pawn side does not win. The deterministic rules are sound on every
+//! position, so each line that ends in one is a proof. Nothing else enters a proof: no table, solver or
 //! search result, only the rules and the legal moves.
 //!
 //! The search deepens one ply at a time, so the proof found is the
@@ -553,12 +555,29 @@ impl<'e, E: Level1> Calculator<'e, E> {
             return (k, *known);
         }
         let e = (self.eval)(self.book, &Node::from_chess(pos));
+        let leaf = if e.deterministic {
+            Some(e.verdict() == Verdict::Win)
+        } else {
+            self.other_side_wins(pos).then_some(false)
+        };
         let known = Known {
-            leaf: e.deterministic.then(|| e.verdict() == Verdict::Win),
+            leaf,
             ..Known::default()
         };
         self.memo.insert(k, known);
         (k, known)
+    }
+
+    /// Where either side may win: whether a deterministic rule, asked on
+    /// the board with the colours swapped, proves that Black wins `pos`;
+    /// then White does not, a proof of the no-win question.
+    fn other_side_wins(&self, pos: &Chess) -> bool {
+        if self.book.spec().no_win_is_draw {
+            return false;
+        }
+        let turned = Node::from_chess(&to_user(pos, Orientation::Flipped));
+        let e = (self.eval)(self.book, &turned);
+        e.deterministic && e.verdict() == Verdict::Win
     }
 
     /// The depth of the shallowest proof that the pawn side wins (`win`)

@@ -439,7 +439,9 @@ fn no_win(book: &'static Book, orientation: Orientation) -> String {
 
 /// The deterministic rule of `book` that decides `end` (normalised), if
 /// one does: its id, its theme and its sentence filled from `end` shown
-/// in `orientation`.
+/// in `orientation`; where either side may win and none decides `end`,
+/// the rule that proves the other side's win on the board with the
+/// colours swapped (the no-win question's proof).
 pub fn decided_by(
     book: &'static Book,
     end: &Chess,
@@ -448,7 +450,12 @@ pub fn decided_by(
     let node = Node::from_chess(end);
     let e = crate::knowledge::evaluate::level1(book, &node);
     let table = e.book.rules();
-    let row = table.row(deciding_rule(&e, table)?);
+    let Some(rule) = deciding_rule(&e, table) else {
+        // Where either side may win, the other side's proved win decides
+        // the no-win question too.
+        return other_sides_rule(book, end, orientation);
+    };
+    let row = table.row(rule);
     let f = fill(e.book, &row.sentence, &node, orientation, None);
     Some((row.id.clone(), row.theme, f))
 }
@@ -676,6 +683,15 @@ fn other_sides_win(
     after: &Chess,
     orientation: Orientation,
 ) -> Option<(Theme, Filled)> {
+    other_sides_rule(book, after, orientation).map(|(_, theme, f)| (theme, f))
+}
+
+/// As [`other_sides_win`], with the id of the rule that proves it.
+fn other_sides_rule(
+    book: &'static Book,
+    after: &Chess,
+    orientation: Orientation,
+) -> Option<(String, Theme, Filled)> {
     if book.spec().no_win_is_draw {
         return None;
     }
@@ -697,7 +713,7 @@ fn other_sides_win(
     );
     let winner = capitalised(user_colour(Side::Black, orientation));
     let text = format!("{winner} wins. {}", f.text);
-    Some((row.theme, Filled { text, ..f }))
+    Some((row.id.clone(), row.theme, Filled { text, ..f }))
 }
 
 /// Rule `r`'s sentence filled from the position after candidate `c`,
