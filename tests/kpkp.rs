@@ -1002,6 +1002,53 @@ fn no_push_into_a_race_the_other_pawn_ends_with_check() {
     assert_eq!(f5["keeps_value"], false, "{out}");
 }
 
+/// Calculation's no-win question ends where the rules, asked for the
+/// other side, prove that side's win. Black wins by d3; after Kd2? e6!
+/// White's pawn runs and queens first and its new queen stops Black's
+/// pawn (a win for White the rules prove on the colour-swapped board), and
+/// after Kd1? e6! the lines where Black's king steps aside end there too,
+/// so both mistakes are refuted in words; the tables agree that after each
+/// reply Black no longer wins.
+#[test]
+fn a_mistake_is_refuted_where_the_other_side_wins() {
+    let Some(dir) = common::four_piece_tables("kpkp refuted by the other side's win") else {
+        return;
+    };
+    let d = dir.to_str().unwrap();
+    let fen = "8/8/8/4P3/3p4/8/8/K3k3 b - - 0 1";
+    let (code, out, err) = run(&["analyse", "--json", fen, "--tablebases", d]);
+    assert_eq!(code, Some(0), "{err}");
+    let a: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let said = |san: &str| {
+        a["explanation"]["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["san"] == san)
+            .and_then(|m| m["sentence"].as_str())
+            .unwrap_or_else(|| panic!("{san}: {out}"))
+            .to_string()
+    };
+    let kd2 = said("Kd2");
+    assert!(
+        kd2.starts_with("Kd2? throws the win away: e6! and White wins."),
+        "{kd2}"
+    );
+    let kd1 = said("Kd1");
+    assert!(kd1.starts_with("Kd1? throws the win away: e6! "), "{kd1}");
+    let tb = pecp::Tablebases::open_with_four_pieces(std::slice::from_ref(&dir)).unwrap();
+    for mistake in ["Kd2", "Kd1"] {
+        let mut pos = parse_chess(fen).unwrap();
+        for san in [mistake, "e6"] {
+            let m: shakmaty::san::San = san.parse().unwrap();
+            let m = m.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        // Black to move: the tables give Black no win.
+        assert_ne!(tb.wdl(&pos).unwrap(), Wdl::Win, "{mistake} e6");
+    }
+}
+
 /// `analyse` and `line` with the judge: a race Black wins, told as
 /// Black's win; the line stops where no book plays (a queen against a
 /// pawn) with the tables' result.
