@@ -27,7 +27,7 @@ use crate::board::position::{Orientation, orient_move, to_user};
 use crate::knowledge::book::Book;
 use crate::knowledge::books;
 use crate::knowledge::evaluate::{Level1, Verdict};
-use crate::knowledge::proof::{Judgement, ProvedBy, judge_position};
+use crate::knowledge::proof::{Judgement, ProvedBy, judge_position, other_side_wins};
 
 /// How many plies `--calc` calculates unless told.
 pub const DEFAULT_PLIES: u8 = 4;
@@ -558,7 +558,7 @@ impl<'e, E: Level1> Calculator<'e, E> {
         let leaf = if e.deterministic {
             Some(e.verdict() == Verdict::Win)
         } else {
-            self.other_side_wins(pos).then_some(false)
+            other_side_wins(self.book, pos, self.eval).map(|_| false)
         };
         let known = Known {
             leaf,
@@ -566,18 +566,6 @@ impl<'e, E: Level1> Calculator<'e, E> {
         };
         self.memo.insert(k, known);
         (k, known)
-    }
-
-    /// Where either side may win: whether a deterministic rule, asked on
-    /// the board with the colours swapped, proves that Black wins `pos`;
-    /// then White does not, a proof of the no-win question.
-    fn other_side_wins(&self, pos: &Chess) -> bool {
-        if self.book.spec().no_win_is_draw {
-            return false;
-        }
-        let turned = Node::from_chess(&to_user(pos, Orientation::Flipped));
-        let e = (self.eval)(self.book, &turned);
-        e.deterministic && e.verdict() == Verdict::Win
     }
 
     /// The depth of the shallowest proof that the pawn side wins (`win`)

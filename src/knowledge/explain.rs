@@ -26,7 +26,7 @@ use crate::error::Result;
 use crate::knowledge::book::{Book, Word};
 use crate::knowledge::calc::{Overrule, Overruled, Proof, Refutation};
 use crate::knowledge::evaluate::{Evaluation, VERDICT_THRESHOLD, Verdict};
-use crate::knowledge::proof::{Judgement, ProvedBy};
+use crate::knowledge::proof::{Judgement, ProvedBy, other_side_wins};
 use crate::knowledge::select::{Decider, Decision};
 use crate::knowledge::weights::{Kind, RuleId, RuleTable, Theme};
 
@@ -692,17 +692,7 @@ fn other_sides_rule(
     after: &Chess,
     orientation: Orientation,
 ) -> Option<(String, Theme, Filled)> {
-    if book.spec().no_win_is_draw {
-        return None;
-    }
-    let turned = Node::from_chess(&crate::board::position::to_user(
-        after,
-        Orientation::Flipped,
-    ));
-    let e = crate::knowledge::evaluate::level1(book, &turned);
-    if !(e.deterministic && e.weight > VERDICT_THRESHOLD) {
-        return None;
-    }
+    let (turned, e) = other_side_wins(book, after, &crate::knowledge::evaluate::level1)?;
     let row = e.book.rules().row(deciding_rule(&e, e.book.rules())?);
     let f = fill(
         e.book,

@@ -13,6 +13,8 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::facts::Node;
 use crate::board::geometry::Side;
+use crate::board::position::{Orientation, to_user};
+use crate::knowledge::book::Book;
 use crate::knowledge::books;
 use crate::knowledge::evaluate::{Evaluation, Level1, Verdict};
 
@@ -90,6 +92,23 @@ pub fn judge(
         proved_by: None,
         by_move: None,
     }
+}
+
+/// Where either side may win (a book whose question is White's win, a
+/// loss alike no win): the board of `pos` (normalised) with the colours
+/// swapped and `eval`'s evaluation of it, when a deterministic rule there
+/// proves the other side's win. Then the pawn side does not win `pos`.
+pub fn other_side_wins(
+    book: &'static Book,
+    pos: &Chess,
+    eval: &impl Level1,
+) -> Option<(Node, Evaluation)> {
+    if book.spec().no_win_is_draw {
+        return None;
+    }
+    let turned = Node::from_chess(&to_user(pos, Orientation::Flipped));
+    let e = eval(book, &turned);
+    (e.deterministic && e.verdict() == Verdict::Win).then_some((turned, e))
 }
 
 /// Judges `pos` (normalised: White has the pawn) by the book that covers
