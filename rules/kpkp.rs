@@ -460,11 +460,13 @@ pub fn queens_with_check(w: Sq, b: Sq, left: i8, k: Sq, wk: Sq) -> bool {
 /// [ML; FINE] Whether White's new queen on the queening square of `w`
 /// watches the queening square of Black's pawn on `b`: the two corners of
 /// a long diagonal (a rook pawn against the rook pawn on the other wing),
+/// or the two ends of one file (pawns that have passed each other on it:
+/// Black's pawn, on its second rank, clears the file as it queens),
 /// neither king between, and Black's king on `k` not beside that square.
 /// Black's pawn cannot queen there at once: the new piece would be taken.
 pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
     let (q, target) = (queening_square(w, true), queening_square(b, false));
-    matches!(line_between(q, target), Some((Line::Diagonal, _)))
+    matches!(line_between(q, target), Some((Line::Diagonal | Line::Vertical, _)))
         && dist(k, target) > 1
         && squares_between(q, target).all(|s| s != wk && s != k)
 }
@@ -1125,12 +1127,13 @@ pub mod level1 {
             BlackKing(k), WhiteKing(wk), let left = left_when_queening(w, true, b, t), (left >= 1),
             (queens_with_check(w, b, left, k, wk)),
             (neighbours(k).all(|s| queen_stops(b, false, s, (queening_square(w, true), wk), left + 1)));
-        // [ML; FINE] White queens a move before Black's pawn, on the
-        // corner whose long diagonal runs to that pawn's queening square:
-        // the pawn cannot queen at once (the new piece is taken), so Black
-        // spends the move, and wherever its king steps the new queen,
-        // moving first, stops the pawn.
-        Fires("queen_watches_the_corner") <-
+        // [ML; FINE] White queens a move before Black's pawn, on a square
+        // that sees that pawn's queening square (the corner whose long
+        // diagonal runs to it, or the other end of the file both pawns
+        // run on): the pawn cannot queen at once (the new piece is
+        // taken), so Black spends the move, and wherever its king steps
+        // the new queen, moving first, stops the pawn.
+        Fires("queen_watches_the_queening_square") <-
             WhiteRuns(w, b), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             BlackKing(k), WhiteKing(wk), (left_when_queening(w, true, b, t) == 1),
             (watches_queening_square(w, b, k, wk)),

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 113] = [
+const EXAMPLES: [(&str, &str, bool, bool); 115] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -390,14 +390,29 @@ const EXAMPLES: [(&str, &str, bool, bool); 113] = [
     // the black king is too far to help.
     (
         "1K6/P7/4k3/8/8/8/7p/8 w - - 0 1",
-        "queen_watches_the_corner",
+        "queen_watches_the_queening_square",
         true,
         true,
     ),
     // The king on g2 guards h1: h1=Q and the queens come off.
     (
         "1K6/P7/8/8/8/8/6kp/8 w - - 0 1",
-        "queen_watches_the_corner",
+        "queen_watches_the_queening_square",
+        false,
+        false,
+    ),
+    // The pawns have passed each other on the a-file: a8=Q watches a1
+    // down the file, so a1=Q would be taken.
+    (
+        "8/8/P7/6K1/8/p3k3/8/8 w - - 0 1",
+        "queen_watches_the_queening_square",
+        true,
+        true,
+    ),
+    // The king on b2 guards a1: a1=Q and the queens come off.
+    (
+        "8/8/P7/6K1/8/p7/1k6/8 w - - 0 1",
+        "queen_watches_the_queening_square",
         false,
         false,
     ),
