@@ -463,12 +463,24 @@ pub fn queens_with_check(w: Sq, b: Sq, left: i8, k: Sq, wk: Sq) -> bool {
 /// or the two ends of one file (pawns that have passed each other on it:
 /// Black's pawn, on its second rank, clears the file as it queens),
 /// neither king between, and Black's king on `k` not beside that square.
-/// Black's pawn cannot queen there at once: the new piece would be taken.
+/// Black's pawn cannot queen there at once: the new piece would be taken,
+/// and taking it does not stalemate Black's king ([`takes_with_a_move_left`]).
 pub fn watches_queening_square(w: Sq, b: Sq, k: Sq, wk: Sq) -> bool {
     let (q, target) = (queening_square(w, true), queening_square(b, false));
-    matches!(line_between(q, target), Some((Line::Diagonal | Line::Vertical, _)))
-        && dist(k, target) > 1
+    matches!(
+        line_between(q, target),
+        Some((Line::Diagonal | Line::Vertical, _))
+    ) && dist(k, target) > 1
         && squares_between(q, target).all(|s| s != wk && s != k)
+        && takes_with_a_move_left(target, k, wk)
+}
+
+/// [FIDE Laws 5.2] Whether White's queen, taking on `target`, leaves
+/// Black's lone king on `k` a move or gives check (White's king on `wk`):
+/// otherwise the capture stalemates it, and a queen up is only a draw.
+pub fn takes_with_a_move_left(target: Sq, k: Sq, wk: Sq) -> bool {
+    let seen = piece_attacks(target, Promo::Queen, wk);
+    seen.contains(&k) || neighbours(k).any(|s| !seen.contains(&s) && dist(s, wk) > 1)
 }
 
 /// [ML; FINE] Queen against queen after both pawns queen, White's a move

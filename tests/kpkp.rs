@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 115] = [
+const EXAMPLES: [(&str, &str, bool, bool); 116] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -412,6 +412,14 @@ const EXAMPLES: [(&str, &str, bool, bool); 115] = [
     // The king on b2 guards a1: a1=Q and the queens come off.
     (
         "8/8/P7/6K1/8/p7/1k6/8 w - - 0 1",
+        "queen_watches_the_queening_square",
+        false,
+        false,
+    ),
+    // Qxb1 would stalemate the king on a3, shut in by the queen and the
+    // king on a5: b1=Q is no blunder.
+    (
+        "8/1P6/8/K7/8/k7/1p6/8 w - - 0 1",
         "queen_watches_the_queening_square",
         false,
         false,
