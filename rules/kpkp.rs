@@ -882,7 +882,12 @@ pub fn cannot_take_first(w: Sq, own: Sq, moves: i8) -> bool {
 /// Black's and run: not before the king takes it ([`cannot_take_first`]).
 /// On one file, Black's pawn in front, White's pawn cannot run at all: it
 /// falls wherever it stops below Black's pawn, the count holding for each
-/// of those squares.
+/// of those squares. On a neighbouring file with a rank or more between
+/// them, Black's pawn caps it: the square below Black's pawn is guarded
+/// (and a double step past it is taken en passant), so White's pawn falls
+/// wherever it stops before that square, the count holding for each
+/// (Black's king walks round its own pawn, which never needs to move), and
+/// Black's king takes it before White's king can take Black's pawn.
 pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let white_first = turn == Side::White;
     let steps = if w.1 == 2 { 2 } else { 0 };
@@ -894,14 +899,19 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     } else {
         in_square(k, w, true, white_first)
     };
-    let first = |t: Sq| {
-        !on_the_way_ahead(k, own, t)
-            && moves_to_take(k, t, true, own) < dist(wk, t) - i8::from(white_first)
-    };
+    let beats = |t: Sq| moves_to_take(k, t, true, own) < dist(wk, t) - i8::from(white_first);
+    let first = |t: Sq| !on_the_way_ahead(k, own, t) && beats(t);
     let takes = moves_to_take(k, w, true, own);
     let blocked = on_path(w, true, own) && (w.1..own.1).all(|r| first(Sq(w.0, r)));
-    cannot_take_first(w, own, takes - i8::from(!white_first))
-        && (blocked || (catches && squares.all(first)))
+    let capped = (w.0 - own.0).abs() == 1 && own.1 - 1 > w.1 && {
+        let reaches_it = dist(wk, own) + i8::from(!white_first);
+        (w.1..own.1 - 1)
+            .map(|r| Sq(w.0, r))
+            .all(|t| beats(t) && moves_to_take(k, t, true, own) < reaches_it)
+    };
+    capped
+        || (cannot_take_first(w, own, takes - i8::from(!white_first))
+            && (blocked || (catches && squares.all(first))))
 }
 
 /// [ML; FINE] Whether the pawn on `e` (of the side `white` says), queening

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 116] = [
+const EXAMPLES: [(&str, &str, bool, bool); 119] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -84,6 +84,32 @@ const EXAMPLES: [(&str, &str, bool, bool); 116] = [
         "7K/8/3p4/8/k7/2P5/8/8 w - - 0 1",
         "white_pawn_is_lost",
         true,
+        false,
+    ),
+    // Black's d-pawn caps the c-pawn: c5 is guarded, so the pawn stops
+    // on c4, where Black's king on e3 takes it in two moves (by d3 or d4),
+    // before White's king on h8 can guard it or take the d-pawn, whoever
+    // moves. Black's king is outside the c-pawn's square: only the cap
+    // holds it.
+    (
+        "7K/8/3p4/8/2P5/4k3/8/8 w - - 0 1",
+        "white_pawn_is_lost",
+        true,
+        false,
+    ),
+    (
+        "7K/8/3p4/8/2P5/4k3/8/8 b - - 0 1",
+        "white_pawn_is_lost",
+        true,
+        false,
+    ),
+    // With White's king on f7 it takes the d-pawn as Black's king takes
+    // the c-pawn (1. Ke6 Kd4 2. Kxd6 Kxc4): the cap proves nothing, though
+    // the game is a draw.
+    (
+        "8/5K2/3p4/8/2P5/4k3/8/8 w - - 0 1",
+        "white_pawn_is_lost",
+        false,
         false,
     ),
     // From its starting square: wherever the f-pawn steps (f3 or f4),
