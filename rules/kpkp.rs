@@ -885,9 +885,11 @@ pub fn cannot_take_first(w: Sq, own: Sq, moves: i8) -> bool {
 /// of those squares. On a neighbouring file with a rank or more between
 /// them, Black's pawn caps it: the square below Black's pawn is guarded
 /// (and a double step past it is taken en passant), so White's pawn falls
-/// wherever it stops before that square, the count holding for each
-/// (Black's king walks round its own pawn, which never needs to move), and
-/// Black's king takes it before White's king can take Black's pawn.
+/// wherever it stops before that square, the count holding for each, and
+/// Black's king takes it before White's king can take Black's pawn. A pawn
+/// that cannot pass Black's needs no chase up its file: the count is the
+/// walk to each square it may stop on, round Black's own pawn (which never
+/// needs to move) and the squares White's pawn guards.
 pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let white_first = turn == Side::White;
     let steps = if w.1 == 2 { 2 } else { 0 };
@@ -902,7 +904,7 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let beats = |t: Sq| moves_to_take(k, t, true, own) < dist(wk, t) - i8::from(white_first);
     let first = |t: Sq| !on_the_way_ahead(k, own, t) && beats(t);
     let takes = moves_to_take(k, w, true, own);
-    let blocked = on_path(w, true, own) && (w.1..own.1).all(|r| first(Sq(w.0, r)));
+    let blocked = on_path(w, true, own) && (w.1..own.1).all(|r| beats(Sq(w.0, r)));
     let capped = (w.0 - own.0).abs() == 1 && own.1 - 1 > w.1 && {
         let reaches_it = dist(wk, own) + i8::from(!white_first);
         (w.1..own.1 - 1)

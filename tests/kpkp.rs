@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 119] = [
+const EXAMPLES: [(&str, &str, bool, bool); 121] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -84,6 +84,23 @@ const EXAMPLES: [(&str, &str, bool, bool); 119] = [
         "7K/8/3p4/8/k7/2P5/8/8 w - - 0 1",
         "white_pawn_is_lost",
         true,
+        false,
+    ),
+    // Blocked on one file, Black's king behind its own pawn: it walks
+    // round it (Kc7, d6, c5 and b4, or by d5 and c4) and takes the b-pawn
+    // wherever it stops below b6, each in fewer moves than White's king on
+    // h8 needs to guard it, with Black to move; with White to move, White's
+    // king is a move nearer and the count no longer proves it.
+    (
+        "1k5K/8/1p6/8/8/1P6/8/8 b - - 0 1",
+        "white_pawn_is_lost",
+        true,
+        false,
+    ),
+    (
+        "1k5K/8/1p6/8/8/1P6/8/8 w - - 0 1",
+        "white_pawn_is_lost",
+        false,
         false,
     ),
     // Black's d-pawn caps the c-pawn: c5 is guarded, so the pawn stops
