@@ -906,10 +906,12 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
     let takes = moves_to_take(k, w, true, own);
     let blocked = on_path(w, true, own) && (w.1..own.1).all(|r| beats(Sq(w.0, r)));
     let capped = (w.0 - own.0).abs() == 1 && own.1 - 1 > w.1 && {
+        // White's king guards the square or takes the capping pawn.
         let reaches_it = dist(wk, own) + i8::from(!white_first);
+        let white_in = |t: Sq| (dist(wk, t) - i8::from(white_first)).min(reaches_it);
         (w.1..own.1 - 1)
             .map(|r| Sq(w.0, r))
-            .all(|t| beats(t) && moves_to_take(k, t, true, own) < reaches_it)
+            .all(|t| moves_to_take(k, t, true, own) < white_in(t))
     };
     capped
         || (cannot_take_first(w, own, takes - i8::from(!white_first))
