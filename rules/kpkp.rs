@@ -628,6 +628,18 @@ pub fn king_supports(king: Sq, pawn: Sq, white: bool) -> bool {
     dist(king, queening_square(pawn, white)) <= 2
 }
 
+/// [ML; DVOR] Whether Black's pawn on `b` stands beside the squares next
+/// to the queening corner of White's rook pawn on `w`: the two squares of
+/// the knight's file nearest the corner, where Black's king holds it. A
+/// pawn two files from the rook pawn is beside them on its sixth rank or
+/// seventh.
+pub fn beside_the_corner(b: Sq, w: Sq) -> bool {
+    let knight_file = if w.0 == 1 { 2 } else { 7 };
+    [Sq(knight_file, 7), Sq(knight_file, 8)]
+        .iter()
+        .any(|&s| dist(s, b) <= 1)
+}
+
 /// [ML] A king shut in a corner, the other king two squares from it: a
 /// pawn that reaches the seventh rank can mate it (or a race ends in
 /// stalemate), so no race is counted.
@@ -1083,11 +1095,16 @@ pub mod level1 {
             (neighbours(k).all(|s| s == b || dist(s, w) <= 1 || pawn_checks(p, true, s)));
 
         // [ML; DVOR] An overloaded king: White's rook pawn, Black's pawn
-        // two files from it. The corner that draws against the rook pawn
-        // is next to Black's pawn, and Black's king cannot hold the corner
-        // and guard its pawn from White's king at once.
+        // two files from it and beside the squares next to the queening
+        // corner, where Black's king holds the corner (on its sixth rank
+        // or seventh). Black's king cannot hold the corner and guard its
+        // pawn from White's king at once, and White's king that takes the
+        // pawn there stands next to the corner. A pawn further down is no
+        // such burden: White's king that goes for it leaves the corner.
         struct Overloaded();
-        Overloaded() <- BothPawns(w, b), (w.0 == 1 || w.0 == 8), ((w.0 - b.0).abs() == 2);
+        Overloaded() <-
+            BothPawns(w, b), (w.0 == 1 || w.0 == 8), ((w.0 - b.0).abs() == 2),
+            (beside_the_corner(b, w));
 
         struct InCheck();
         InCheck() <- ToMove(Side::White), BlackPawn(b), WhiteKing(w), (pawn_checks(b, false, w));
