@@ -766,6 +766,46 @@ pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
             .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && on_the_way(k, own, t))
 }
 
+/// [ML; shouldering] Whether the pawn on `own` may cost its king on `k`
+/// the walk to the other pawn on `pawn` or a square ahead of it
+/// ([`on_the_way_ahead`]): for some square of that walk the pawn is on a
+/// shortest way there, and no shortest way round the pawn keeps clear of
+/// the other king on `other` (`other_first`: it moves first), which may
+/// shoulder the walking king off it ([`walks_clear`]).
+pub fn shouldered_round(k: Sq, own: Sq, pawn: Sq, (other, other_first): (Sq, bool)) -> bool {
+    let blocks = |t: Sq| on_the_way(k, own, t) && !walks_clear(k, own, t, (other, other_first));
+    blocks(pawn)
+        || (pawn.1 + 1..=8)
+            .map(|r| Sq(pawn.0, r))
+            .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && blocks(t))
+}
+
+/// [ML; shouldering] Whether the king on `k` walks to `target` by a
+/// shortest way that avoids its own pawn on `own` and the squares the
+/// other king on `other` shoulders it from: each square of the way that
+/// king stands beside, or can stand beside with its next move where it
+/// moves first or the square is not the first of the way
+/// (`other_first`). Shouldering is the work of a king already near the
+/// way: it steps in beside the walking king at once and keeps level with
+/// it. (Checked over every legal position by `pecp validate --ending
+/// kpkp`.)
+pub fn walks_clear(k: Sq, own: Sq, target: Sq, (other, other_first): (Sq, bool)) -> bool {
+    let d = dist(k, target);
+    let mut reach = one(k);
+    for step in 1..=d {
+        let moves = (step - 1 + i8::from(other_first)).min(1);
+        reach = king_steps(reach)
+            .into_iter()
+            .map(Sq::from_square)
+            .filter(|&s| s != own && dist(s, target) == d - step && dist(s, other) > moves + 1)
+            .fold(Bitboard::EMPTY, |acc, s| acc | one(s));
+        if reach.is_empty() {
+            return false;
+        }
+    }
+    true
+}
+
 /// The squares next to any square of `set`: where a king standing on one
 /// of them can step.
 fn king_steps(set: Bitboard) -> Bitboard {
@@ -1277,16 +1317,19 @@ pub mod level1 {
         // takes it later only where Black lets it: Black, to move, may
         // always take first). Black's pawn is not in its own king's way to
         // the queening square, nor on a shortest way of its king to White's
-        // pawn or a square ahead of it when White's king stands level with
-        // it or above (the draw may be a shouldering walk, or a walk beside
-        // the running pawn, that needs the pawn's square), and Black's king
+        // pawn or a square ahead of it, when White's king stands level with
+        // it or above and near enough to shoulder it off every way round
+        // the pawn ([`shouldered_round`]: the draw may be a shouldering
+        // walk, or a walk beside the running pawn, that needs the pawn's
+        // square), and Black's king
         // is not shut in (the draw would be a stalemate that Black's pawn
         // moves spoil), nor overloaded.
         Fires("draws_without_the_black_pawn") <-
             BothPawns(w, b), ToMove(t), AloneProves(t, Alone::Draws), BlackKing(k),
             WhiteKing(wk), (!pawns_face(w, b) || (w.0 != b.0 && b.1 > w.1)), !WhitePawnTakes(),
             (!in_the_kings_way(k, b, queening_square(w, true))),
-            (!(wk.1 >= k.1 && on_the_way_ahead(k, b, w))), !BlackKingShutIn(), !Overloaded();
+            (!(wk.1 >= k.1 && shouldered_round(k, b, w, (wk, t == Side::White)))),
+            !BlackKingShutIn(), !Overloaded();
         // [ML; FINE] Rook pawns on one file, Black's in front: White's pawn
         // alone is a draw the KPK book proves, and Black's pawn only holds
         // it back. White's pawn can never take it (a pawn takes off its
@@ -1318,8 +1361,9 @@ pub mod level1 {
         // anyway; and the fight for White's key squares is above it, so it
         // takes no square Black's king defends from. Not where it stands in
         // its own king's way, nor (on another file: on one file White's
-        // pawn never passes it) on its king's way to White's pawn, and not
-        // with Black's king shut in.
+        // pawn never passes it) on its king's way to White's pawn where
+        // White's king may shoulder it off the ways round, and not with
+        // Black's king shut in.
         struct WhitePawnTakes();
         WhitePawnTakes() <- ToMove(Side::White), BothPawns(w, b), (pawn_checks(w, true, b));
         WhitePawnTakes() <- EnPassant(Side::White);
@@ -1327,7 +1371,8 @@ pub mod level1 {
             BothPawns(w, b), (pawns_face(w, b)), (b.1 <= 5), ToMove(t), AloneProves(t, Alone::Draws),
             !WhitePawnTakes(), BlackKing(k), WhiteKing(wk),
             (!in_the_kings_way(k, b, queening_square(w, true))),
-            (w.0 == b.0 || !(wk.1 >= k.1 && on_the_way_ahead(k, b, w))), !BlackKingShutIn();
+            (w.0 == b.0 || !(wk.1 >= k.1 && shouldered_round(k, b, w, (wk, t == Side::White)))),
+            !BlackKingShutIn();
 
         // [ML; FINE] After White queens: the new queen is safe, and it
         // moves before Black's pawn reaches the seventh rank (the sixth

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 121] = [
+const EXAMPLES: [(&str, &str, bool, bool); 124] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -605,6 +605,22 @@ const EXAMPLES: [(&str, &str, bool, bool); 121] = [
         false,
         true,
     ),
+    // Black's pawn on d6 is on a shortest way of its king to b8, but a way
+    // round it keeps clear of White's king: no shouldering.
+    (
+        "8/8/3p4/8/1k1K4/8/1P6/8 b - - 0 1",
+        "draws_without_the_black_pawn",
+        true,
+        false,
+    ),
+    // ... but here White's king, a step from b6, can shoulder Black's off
+    // the way round its pawn on b5: White wins.
+    (
+        "8/K7/8/kp6/3P4/8/8/8 w - - 0 1",
+        "draws_without_the_black_pawn",
+        false,
+        true,
+    ),
     // Black's king shut in: the pawn's moves spoil the stalemate.
     (
         "k7/2P5/K7/8/8/p7/8/8 b - - 0 1",
@@ -618,6 +634,14 @@ const EXAMPLES: [(&str, &str, bool, bool); 121] = [
         "draws_without_the_black_pawn",
         false,
         true,
+    ),
+    // ... but a pawn far from the corner is no burden: White's king that
+    // goes for it leaves the corner to Black's.
+    (
+        "8/8/5k2/8/7P/5p2/8/7K w - - 0 1",
+        "draws_without_the_black_pawn",
+        true,
+        false,
     ),
     // The pawns face each other in White's half of the board: White's
     // pawn alone draws, and Black's pawn on e4 changes nothing.
