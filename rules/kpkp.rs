@@ -760,10 +760,18 @@ pub fn on_the_way(k: Sq, own: Sq, target: Sq) -> bool {
 /// after the pawn: the walk that catches a pawn meets it up its file, and
 /// its own pawn may take a square of that walk.
 pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
-    on_the_way(k, own, pawn)
-        || (pawn.1 + 1..=8)
-            .map(|r| Sq(pawn.0, r))
-            .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && on_the_way(k, own, t))
+    walk_targets(k, pawn).any(|t| on_the_way(k, own, t))
+}
+
+/// The squares where the king on `k` may catch the other pawn on `pawn`
+/// (White's, moving up): the pawn's own, and each square ahead of it on its
+/// file that the king reaches no more than a move after the pawn.
+fn walk_targets(k: Sq, pawn: Sq) -> impl Iterator<Item = Sq> {
+    std::iter::once(pawn).chain(
+        (pawn.1 + 1..=8)
+            .map(move |r| Sq(pawn.0, r))
+            .filter(move |&t| dist(k, t) <= t.1 - pawn.1 + 1),
+    )
 }
 
 /// [ML; shouldering] Whether the pawn on `own` may cost its king on `k`
@@ -773,11 +781,8 @@ pub fn on_the_way_ahead(k: Sq, own: Sq, pawn: Sq) -> bool {
 /// the other king on `other` (`other_first`: it moves first), which may
 /// shoulder the walking king off it ([`walks_clear`]).
 pub fn shouldered_round(k: Sq, own: Sq, pawn: Sq, (other, other_first): (Sq, bool)) -> bool {
-    let blocks = |t: Sq| on_the_way(k, own, t) && !walks_clear(k, own, t, (other, other_first));
-    blocks(pawn)
-        || (pawn.1 + 1..=8)
-            .map(|r| Sq(pawn.0, r))
-            .any(|t| dist(k, t) <= t.1 - pawn.1 + 1 && blocks(t))
+    walk_targets(k, pawn)
+        .any(|t| on_the_way(k, own, t) && !walks_clear(k, own, t, (other, other_first)))
 }
 
 /// [ML; shouldering] Whether the king on `k` walks to `target` by a
