@@ -2103,8 +2103,9 @@ fn proofs_by_calculation_are_legal_and_right() {
 }
 
 /// Calculation's check of the moves and its proofs, over a shard of the
-/// ending: every position with the white king on the long diagonal a1-h8
-/// (1,852,860 positions; the whole ending with calculation takes minutes,
+/// ending: every position with the white king on a1, c3, e5 or g7, every
+/// other square of the long diagonal, from the corner to the centre
+/// (927,484 positions; the whole ending with calculation takes minutes,
 /// and the sweep above, `--calc 0`, takes it all). Every proof is right,
 /// and so is every move calculation plays on a proof; the moves kept, the
 /// proofs and the overrules of each kind hold the floors measured.
@@ -2117,38 +2118,42 @@ fn calculation_checks_the_moves_of_a_shard() {
         .unwrap()
         .unwrap();
     let opts = pecp::apps::pawn_validate::PawnOptions {
-        kings: shakmaty::Bitboard(0x8040_2010_0804_0201),
+        kings: shakmaty::Bitboard(0x0040_0010_0004_0001),
         ..pecp::apps::pawn_validate::PawnOptions::every(pecp::board::pawns::PawnEnding::Kpkp, 4)
     };
     let r = pecp::apps::pawn_validate::run(&tb, opts).unwrap();
-    assert_eq!(r.positions, 1_852_860);
+    assert_eq!(r.positions, 927_484);
     let p = &r.proofs;
     for c in [&p.rule, &p.moves, &p.calculation] {
         assert_eq!(c.positions, c.sound, "{p:?}");
     }
     let proved = p.rule.positions + p.moves.positions + p.calculation.positions;
     assert_eq!(proved + p.unproved, r.positions, "{p:?}");
-    assert!(proved >= 1_624_000, "{p:?}");
+    assert!(proved >= 814_400, "{p:?}");
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
-    assert!(share(&won) >= 0.9944, "{won:?}");
-    assert!(share(&drawn) >= 0.9926, "{drawn:?}");
+    assert!(share(&won) >= 0.9947, "{won:?}");
+    assert!(share(&drawn) >= 0.9924, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better, so its counts have no
     // floor beyond showing that each kind of overrule still happens (the
-    // shard has tens of thousands; each kind thousands). What must hold is
+    // shard has about ten thousand; each kind hundreds at least, as
+    // measured: 9,536 overruled, 1,194 played on a proof, 634 holding the
+    // draw, 2,940 ruling a losing move out, 1,267 keeping the chances).
+    // What must hold is
     // the share of the moves played instead that keep the value: all of
     // those played on a proof.
     eprintln!(
-        "overruled {}, instead {:?}, holds {:?}, ruled out {:?}, chances {:?}",
+        "proved {proved}, won {won:?}, drawn {drawn:?}; overruled {}, instead {:?}, holds {:?}, \
+         ruled out {:?}, chances {:?}",
         r.overruled, r.proved_instead, r.holds, r.ruled_out, r.chances
     );
-    assert!(r.overruled >= 10_000, "{}", r.overruled);
+    assert!(r.overruled >= 5_000, "{}", r.overruled);
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
     assert!(instead.sound >= 1_000, "{instead:?}");
-    for (kind, floor) in [(&r.holds, 0.94), (&r.ruled_out, 0.89), (&r.chances, 0.90)] {
-        assert!(kind.sound >= 1_000 && share(kind) >= floor, "{kind:?}");
+    for (kind, floor) in [(&r.holds, 0.94), (&r.ruled_out, 0.89), (&r.chances, 0.89)] {
+        assert!(kind.sound >= 500 && share(kind) >= floor, "{kind:?}");
     }
 }
 

@@ -539,6 +539,11 @@ fn judge_move(
         (Color::Black, 1) => (&mut t.black_in_drawn, |r| r == 1),
         _ => return Ok(()),
     };
+    if every_move_keeps(tb, pos, keeps)? {
+        count.positions += 1;
+        count.sound += 1;
+        return Ok(());
+    }
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
     let Some(d) = decide(pos, &eval) else {
         return Ok(());
@@ -577,6 +582,11 @@ fn judge_move_either(
         (_, true) => &mut t.mover_in_won,
         _ => return Ok(()),
     };
+    if every_move_keeps(tb, pos, |now| now == result)? {
+        count.positions += 1;
+        count.sound += 1;
+        return Ok(());
+    }
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
     let Some((d, orientation)) = decide_either(pos, &eval) else {
         return Ok(());
@@ -597,6 +607,25 @@ fn judge_move_either(
         t.failures.push(failure(pos, m, result, now));
     }
     Ok(())
+}
+
+/// Whether `pos` has a legal move and every one keeps the value by the
+/// tables (`keeps` of White's result after it): whichever move the
+/// selection chooses keeps it, and calculation, which steps in only where
+/// the proposal throws the value away, never does. The sweep counts such a
+/// position as kept without asking the selection; the count is the one
+/// asking would give.
+fn every_move_keeps(tb: &Tablebases, pos: &Chess, keeps: impl Fn(usize) -> bool) -> Result<bool> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Ok(false);
+    }
+    for &m in &moves {
+        if !keeps(white_result(tb, &played(pos, m))?) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// White's result by the tables in words.
