@@ -62,7 +62,7 @@ def browser():
 
 def wait_for(driver, what, check, timeout=20):
     try:
-        return WebDriverWait(driver, timeout).until(lambda d: check(d))
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: check(d))
     except Exception:
         shot(driver, "failed")
         raise AssertionError(f"timed out waiting for {what}")
@@ -295,14 +295,18 @@ def main():
     pecp = os.path.abspath(sys.argv[1])
     tables = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
     SHOTS = os.path.join(SHOTS, "syzygy" if tables else "embedded")
+    began = time.monotonic()
     server, url = start_server(pecp, tables)
     driver = browser()
+    print(f"browser: server and browser up ({time.monotonic() - began:.1f} s)")
     try:
         for step in (analyse_step, practice_step, practice_mistake_step, practice_draw_step, map_step, line_step):
+            began = time.monotonic()
             step(driver, url)
-            print(f"browser: {step.__name__} ok")
+            print(f"browser: {step.__name__} ok ({time.monotonic() - began:.1f} s)")
+        began = time.monotonic()
         pawn_endings_step(driver, url, tables)
-        print("browser: pawn_endings_step ok")
+        print(f"browser: pawn_endings_step ok ({time.monotonic() - began:.1f} s)")
         # Without the tables the map of a pawn each is refused (HTTP 400),
         # as the page shows: the one error the console may hold.
         expected = "enemy_pawn=h5 - Failed to load resource: the server responded with a status of 400"

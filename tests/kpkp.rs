@@ -1873,9 +1873,9 @@ fn white_wins(tb: &pecp::Tablebases, pos: &shakmaty::Chess) -> bool {
 /// What a promotion leaves (a queen against the other side's pawn, both
 /// ways round, both sides to move), where calculation goes on: every
 /// deterministic rule of the book that fires there agrees with the
-/// tables. A quarter of the white king's squares, the corner files among
-/// them (`cargo run --release --example exceptions -- kpkp promoted`
-/// sweeps them all).
+/// tables. An eighth of the white king's squares, on the a- and e-files
+/// of every other rank from the first, the corner among them (`cargo run
+/// --release --example exceptions -- kpkp promoted` sweeps them all).
 #[test]
 fn what_a_promotion_leaves_is_judged_soundly() {
     use pecp::knowledge::evaluate::{Verdict, level1};
@@ -1889,7 +1889,11 @@ fn what_a_promotion_leaves_is_judged_soundly() {
     // knight or centre pawn the queen holds on its seventh (always one).
     let cannot = book.rules().id("queen_cannot_stop_the_pawn").unwrap();
     let holds = book.rules().id("queen_holds_the_seventh").unwrap();
-    let kings: Vec<shakmaty::Square> = shakmaty::Square::ALL.into_iter().step_by(4).collect();
+    let kings: Vec<shakmaty::Square> = shakmaty::Square::ALL
+        .into_iter()
+        .step_by(4)
+        .filter(|s| u32::from(s.rank()) % 2 == 0)
+        .collect();
     let (fired, by_rule, wrong): (u64, [u64; 2], Vec<String>) = kings
         .par_iter()
         .map(|&wk| {
@@ -1930,8 +1934,9 @@ fn what_a_promotion_leaves_is_judged_soundly() {
         by_rule[0], by_rule[1]
     );
     assert!(fired > 1_000_000, "{fired}");
-    assert!(by_rule[0] > 10_000, "{by_rule:?}");
-    assert!(by_rule[1] > 30_000, "{by_rule:?}");
+    // As measured: 3,748,903 decided, 4,799 and 15,060 by the two rules.
+    assert!(by_rule[0] > 4_500, "{by_rule:?}");
+    assert!(by_rule[1] > 15_000, "{by_rule:?}");
     assert!(
         wrong.is_empty(),
         "{} wrong, e.g. {:?}",
