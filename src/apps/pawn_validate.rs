@@ -539,9 +539,7 @@ fn judge_move(
         (Color::Black, 1) => (&mut t.black_in_drawn, |r| r == 1),
         _ => return Ok(()),
     };
-    if every_move_keeps(tb, pos, keeps)? {
-        count.positions += 1;
-        count.sound += 1;
+    if kept_by_every_move(tb, pos, keeps, count)? {
         return Ok(());
     }
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
@@ -582,9 +580,7 @@ fn judge_move_either(
         (_, true) => &mut t.mover_in_won,
         _ => return Ok(()),
     };
-    if every_move_keeps(tb, pos, |now| now == result)? {
-        count.positions += 1;
-        count.sound += 1;
+    if kept_by_every_move(tb, pos, |now| now == result, count)? {
         return Ok(());
     }
     let eval = |book: &'static Book, node: &Node| memo.eval(book, node);
@@ -612,10 +608,15 @@ fn judge_move_either(
 /// Whether `pos` has a legal move and every one keeps the value by the
 /// tables (`keeps` of White's result after it): whichever move the
 /// selection chooses keeps it, and calculation, which steps in only where
-/// the proposal throws the value away, never does. The sweep counts such a
-/// position as kept without asking the selection; the count is the one
+/// the proposal throws the value away, never does. Such a position goes
+/// into `count` as kept without asking the selection; the count is the one
 /// asking would give.
-fn every_move_keeps(tb: &Tablebases, pos: &Chess, keeps: impl Fn(usize) -> bool) -> Result<bool> {
+fn kept_by_every_move(
+    tb: &Tablebases,
+    pos: &Chess,
+    keeps: impl Fn(usize) -> bool,
+    count: &mut Count,
+) -> Result<bool> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return Ok(false);
@@ -625,6 +626,8 @@ fn every_move_keeps(tb: &Tablebases, pos: &Chess, keeps: impl Fn(usize) -> bool)
             return Ok(false);
         }
     }
+    count.positions += 1;
+    count.sound += 1;
     Ok(true)
 }
 
