@@ -1472,11 +1472,19 @@ pub mod level1 {
         // trump of Black's own, which White's king must watch.
         Fires("black_wins_without_the_white_pawn") <- BothPawns(_, _), BlackAloneWins();
         // [ML] One pawn runs by the rule of the square (the escorted
-        // pawn, which the races count too, is left to them).
+        // pawn, which the races count too, is left to them). [ML; DVOR]
+        // Black's runner is no trump where White's pawn runs too and
+        // queens first: it comes second in the race.
         Fires("white_pawn_runs") <-
             WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
         Fires("black_pawn_runs") <-
-            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t));
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t)),
+            !WhiteRunsFirst();
+        // White's pawn runs and queens before Black's.
+        struct WhiteRunsFirst();
+        WhiteRunsFirst() <-
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t)),
+            (left_when_queening(w, true, b, t) >= 1);
         // [ML; FINE] A pawn falls: the other king gets to it first.
         Fires("black_pawn_falls") <- BlackPawnFalls();
         Fires("white_pawn_falls") <- WhitePawnFalls();

@@ -1595,6 +1595,19 @@ fn the_king_shoulders_the_other_aside() {
     }
 }
 
+/// A runner that comes second is no trump (level 1: `black_pawn_runs`
+/// does not fire where White's pawn runs and queens first). White's
+/// d-pawn queens next move; a step of Black's king off f1 lets the f-pawn
+/// run, but only second, so the king steps weigh no better than f3, and
+/// the push wins the tie: the f-pawn on its seventh with its king beside
+/// it holds the queen. The tables agree: only f3 draws.
+#[test]
+fn a_runner_that_comes_second_is_no_trump() {
+    let fen = "8/3P4/8/8/5p2/8/8/K4k2 b - - 0 1";
+    assert!(!fired("8/3P4/8/8/5p2/8/4k3/K7 w - - 0 1").contains(&"black_pawn_runs"));
+    chosen_by_level_2(fen, "f3", "pawn_advances", ("draw", &[]));
+}
+
 /// Count before racing (level 2: `pawn_advances` is not for the side
 /// playing for the win whose push leaves the other pawn, moving next,
 /// queening first out of its king's reach). Here f6 leaves the e-pawn two
