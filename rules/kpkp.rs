@@ -1739,6 +1739,26 @@ pub mod level2 {
             (queens_second_with_check(e, false, wk, (bk, a)));
         struct Meet(Tag);
         Meet(t) <- FinalistPawn(t, Side::White, w), FinalistPawn(t, Side::Black, b), (pawns_meet(w, b));
+        // 8b. [ML; DVOR] The king keeps off its own pawn's path, where it
+        //     would cost that pawn a move in a race (pawns that meet race
+        //     nowhere): for the defender always, its pawn being all its
+        //     counterplay; for the side playing for the win where the
+        //     enemy pawn runs (its king, moving after that pawn, is
+        //     outside its square), so that only a race is left.
+        Prefer("king_off_its_pawns_path", x, y) <-
+            Mover(Side::White), Pair(x, y), InItsPawnsWay(y, Side::White),
+            !InItsPawnsWay(x, Side::White), OutRuns(y);
+        Prefer("king_off_its_pawns_path", x, y) <-
+            Mover(Side::Black), Pair(x, y), InItsPawnsWay(y, Side::Black),
+            !InItsPawnsWay(x, Side::Black);
+        struct InItsPawnsWay(Tag, Side);
+        InItsPawnsWay(t, Side::White) <-
+            Finalist(t, wk, _), FinalistPawn(t, Side::White, a), !Meet(t), (on_path(a, true, wk));
+        InItsPawnsWay(t, Side::Black) <-
+            Finalist(t, _, bk), FinalistPawn(t, Side::Black, a), !Meet(t), (on_path(a, false, bk));
+        // Black's pawn, moving next, outruns White's king.
+        struct OutRuns(Tag);
+        OutRuns(t) <- Finalist(t, wk, _), FinalistPawn(t, Side::Black, e), (!in_square(wk, e, false, true));
         // 9. [FINE; DVOR] The mover's king nearer the other side's pawn,
         //    counted along its way round the pawns ([`way_to_the_pawn`]):
         //    never onto its own pawn nor a square the enemy pawn guards.

@@ -1608,6 +1608,22 @@ fn a_runner_that_comes_second_is_no_trump() {
     chosen_by_level_2(fen, "f3", "pawn_advances", ("draw", &[]));
 }
 
+/// The king keeps off its own pawn's path (level 2:
+/// `king_off_its_pawns_path`). Black cannot win; its d-pawn is its
+/// counterplay against the b-pawn, which runs. Kd2, nearest the b-pawn,
+/// stands in the d-pawn's way and costs it the move the race needs; Ke2
+/// comes as near without. The tables agree: Kd2 loses, Ke2 draws.
+#[test]
+fn the_king_keeps_off_its_own_pawns_path() {
+    let fen = "8/8/3p4/8/8/8/1P6/1K2k3 b - - 0 1";
+    chosen_by_level_2(
+        fen,
+        "Ke2",
+        "king_off_its_pawns_path",
+        ("draw", &["d5", "Kf2", "Kf1"]),
+    );
+}
+
 /// Count before racing (level 2: `pawn_advances` is not for the side
 /// playing for the win whose push leaves the other pawn, moving next,
 /// queening first out of its king's reach). Here f6 leaves the e-pawn two
