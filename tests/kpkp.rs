@@ -1870,8 +1870,8 @@ fn the_sweep_over_every_position_holds_the_floors() {
 /// wins kept (6,321,368 of 6,426,056) and 0.977762 of the draws (4,859,252
 /// of 4,969,768).
 const FLOOR_PROVED: u64 = 11_369_900;
-const FLOOR_WON: f64 = 0.9837;
-const FLOOR_DRAWN: f64 = 0.9777;
+const FLOOR_WON: f64 = 0.9838;
+const FLOOR_DRAWN: f64 = 0.9783;
 
 /// The book's every clause is a named idea: `pecp rules` counts no
 /// cut-off fitted against the tables.
@@ -2166,14 +2166,14 @@ fn calculation_checks_the_moves_of_a_shard() {
     assert!(proved >= 814_400, "{p:?}");
     let share = |c: &pecp::apps::validate::Count| c.sound as f64 / c.positions as f64;
     let (won, drawn) = (r.mover_in_won.unwrap(), r.mover_in_drawn.unwrap());
-    assert!(share(&won) >= 0.9947, "{won:?}");
-    assert!(share(&drawn) >= 0.9924, "{drawn:?}");
+    assert!(share(&won) >= 0.9948, "{won:?}");
+    assert!(share(&drawn) >= 0.9927, "{drawn:?}");
     // How often calculation steps in measures how often the selection
     // errs, and falls as the selection gets better, so its counts have no
     // floor beyond showing that each kind of overrule still happens (the
     // shard has about ten thousand; each kind hundreds at least, as
-    // measured: 9,536 overruled, 1,194 played on a proof, 634 holding the
-    // draw, 2,940 ruling a losing move out, 1,267 keeping the chances).
+    // measured: 9,549 overruled, 1,206 played on a proof, 642 holding the
+    // draw, 2,909 ruling a losing move out, 1,269 keeping the chances).
     // What must hold is
     // the share of the moves played instead that keep the value: all of
     // those played on a proof.
@@ -2186,7 +2186,7 @@ fn calculation_checks_the_moves_of_a_shard() {
     let instead = &r.proved_instead;
     assert_eq!(instead.positions, instead.sound, "{instead:?}");
     assert!(instead.sound >= 1_000, "{instead:?}");
-    for (kind, floor) in [(&r.holds, 0.94), (&r.ruled_out, 0.89), (&r.chances, 0.89)] {
+    for (kind, floor) in [(&r.holds, 0.94), (&r.ruled_out, 0.90), (&r.chances, 0.89)] {
         assert!(kind.sound >= 500 && share(kind) >= floor, "{kind:?}");
     }
 }
