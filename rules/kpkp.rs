@@ -1475,16 +1475,17 @@ pub mod level1 {
         // pawn, which the races count too, is left to them). [ML; DVOR]
         // Black's runner is no trump where White's pawn runs too and
         // queens first: it comes second in the race.
-        Fires("white_pawn_runs") <-
-            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
+        Fires("white_pawn_runs") <- WhiteRunner(_, _, _);
         Fires("black_pawn_runs") <-
             BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t)),
             !WhiteRunsFirst();
+        // White's pawn on `w` runs (Black's on `b`, `t` to move).
+        struct WhiteRunner(Sq, Sq, Side);
+        WhiteRunner(w, b, t) <-
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
         // White's pawn runs and queens before Black's.
         struct WhiteRunsFirst();
-        WhiteRunsFirst() <-
-            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t)),
-            (left_when_queening(w, true, b, t) >= 1);
+        WhiteRunsFirst() <- WhiteRunner(w, b, t), (left_when_queening(w, true, b, t) >= 1);
         // [ML; FINE] A pawn falls: the other king gets to it first.
         Fires("black_pawn_falls") <- BlackPawnFalls();
         Fires("white_pawn_falls") <- WhitePawnFalls();
