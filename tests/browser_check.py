@@ -69,7 +69,15 @@ def wait_for(driver, what, check, timeout=20):
 
 
 def shot(driver, name):
+    """Saves a screenshot once the board's pieces have come to rest: a
+    change of position is animated (chessground's 200 ms), and a picture
+    taken meanwhile shows pieces between squares."""
     os.makedirs(SHOTS, exist_ok=True)
+    time.sleep(0.25)
+    resting = "return document.querySelectorAll('piece.anim, piece.fading').length === 0"
+    deadline = time.time() + 2
+    while not driver.execute_script(resting) and time.time() < deadline:
+        time.sleep(0.05)
     driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
 
 
