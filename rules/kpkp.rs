@@ -975,6 +975,66 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
             && (blocked || (catches && squares.all(first))))
 }
 
+/// [ML; FINE] Whether White's king wins Black's pawn on `b` and reaches a
+/// king and pawn ending the KPK book (`kpk`) proves won, whoever moves:
+/// Black's pawn is lost to White's king ([`pawn_is_lost`] on the board
+/// turned round), and wherever it stops on its way (down to its queening
+/// square, the new piece taken there), White's king takes it there with
+/// White's pawn on `w` where it stands, and the book proves a win with
+/// Black's king on every square it may reach by then, that king never
+/// coming next to White's pawn on the way. Black's king moves are White's
+/// moves to take, less the pushes Black spent, a move more with Black to
+/// move first and one more for a walk round the other king.
+pub fn wins_the_pawn(node: &Node, w: Sq, b: Sq, kpk: &dyn Fn(&Node) -> Alone) -> bool {
+    let (wk, k, turn) = (node.wk, node.bk, node.turn);
+    if !pawn_is_lost(
+        b.mirror_rank(),
+        w.mirror_rank(),
+        (k.mirror_rank(), wk.mirror_rank()),
+        turn.other(),
+    ) {
+        return false;
+    }
+    let pushes = |t: Sq| queening_moves(b, false) - queening_moves(t, false);
+    let mut stops = (1..=b.1).rev().map(|r| Sq(b.0, r)).take_while(|&t| t != w);
+    stops.all(|t| {
+        let moves = moves_to_take(wk, t, false, w) - pushes(t) + i8::from(turn == Side::Black) + 1;
+        let aside = i8::from(on_path(w, true, t));
+        let runs = dist(k, queening_square(w, true)) - moves - aside > queening_moves(w, true) + 1;
+        moves < 9
+            && dist(k, w) - moves >= 2
+            && (runs || won_with_the_king_near(t, w, (k, moves), kpk))
+    })
+}
+
+/// Whether the KPK book proves White's pawn on `w` wins with White's king
+/// on `wk`, Black to move, its king on any square within `moves` king moves
+/// of `k`.
+fn won_with_the_king_near(
+    wk: Sq,
+    w: Sq,
+    (k, moves): (Sq, i8),
+    kpk: &dyn Fn(&Node) -> Alone,
+) -> bool {
+    (1..=8).all(|x| {
+        (1..=8).all(|y| {
+            let s = Sq(x, y);
+            let node = Node {
+                wk,
+                bk: s,
+                pawn: Some(w),
+                pawn2: None,
+                piece: None,
+                bpawn: None,
+                bpiece: None,
+                turn: Side::Black,
+                ep: None,
+            };
+            dist(s, k) > moves || s == wk || s == w || kpk(&node) == Alone::Wins
+        })
+    })
+}
+
 /// [ML; FINE] Whether the pawn on `e` (of the side `white` says), queening
 /// on the move after the other pawn on `a` queens, does so with check to
 /// the enemy king on `k`: its new queen sees that king along a line that
@@ -1085,6 +1145,10 @@ pub mod level1 {
         // pawn taken off, the same side to move).
         @input
         pub struct BlackAloneWins();
+        // White's king wins Black's pawn into a won king and pawn ending
+        // ([`wins_the_pawn`], with the KPK book's proofs).
+        @input
+        pub struct WinsThePawn();
 
         @output
         pub struct Fires(pub &'static str);
@@ -1197,6 +1261,11 @@ pub mod level1 {
         // [ML] White to move takes Black's pawn, and the KPK book proves
         // the pawn left wins.
         Fires("takes_the_pawn_and_wins") <- WhiteTakes(Alone::Wins);
+        // [ML; FINE] White's king wins Black's pawn, and the king and pawn
+        // ending it reaches is won whatever Black's king did meanwhile
+        // ([`wins_the_pawn`]). The side to move is not in check, and Black
+        // may not take en passant.
+        Fires("wins_the_pawn") <- WinsThePawn(), !InCheck(), !EnPassant(Side::Black);
         // [ML; FINE] White queens first and the new queen moves before
         // Black's pawn reaches the seventh rank: it stops that pawn.
         // The side to move is not in check, and no stalemate trick is
@@ -1527,6 +1596,9 @@ pub mod level1 {
                 }
                 if node.turn == Side::Black && (en_passant || can_take(k, b, p, w, false)) {
                     rt.extend([BlackTakes()]);
+                }
+                if wins_the_pawn(node, p, b, kpk) {
+                    rt.extend([WinsThePawn()]);
                 }
                 if node.turn == Side::White {
                     for after in white_captures(node, p, b) {

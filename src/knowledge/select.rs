@@ -205,8 +205,9 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
 }
 
 /// Which colour plays for the win in a position with a pawn each (KPKP),
-/// whose book asks "does White win?": the side the level-1 rules find
-/// winning (each colour's question asked on the position itself, the
+/// whose book asks "does White win?": the side to move where one of its
+/// moves leads to a position the rules prove it wins; else the side the
+/// level-1 rules find winning (each colour's question asked on the position itself, the
 /// colours swapped for Black's), the likelier when both are found to; where
 /// neither is, the side not to move, so that the mover holds the draw. A
 /// mover found winning whose every move the rules prove does not win (one
@@ -214,6 +215,18 @@ fn canonical_key(m: &Move) -> (u8, u8, i32, u32) {
 /// `Flipped` means Black: the decision is taken with the colours swapped.
 pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
     let book = &books::kpkp::BOOK;
+    let defends = if pos.turn() == shakmaty::Color::White {
+        Orientation::Flipped
+    } else {
+        Orientation::AsGiven
+    };
+    let mover = match defends {
+        Orientation::AsGiven => Orientation::Flipped,
+        Orientation::Flipped => Orientation::AsGiven,
+    };
+    if some_move_wins(&to_user(pos, mover), eval) {
+        return mover;
+    }
     let swapped = to_user(pos, Orientation::Flipped);
     let white = eval(book, &Node::from_chess(pos));
     let black = eval(book, &Node::from_chess(&swapped));
@@ -226,15 +239,22 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
         (false, false) if pos.turn() == shakmaty::Color::Black => Orientation::AsGiven,
         (false, false) => Orientation::Flipped,
     };
-    let defends = if pos.turn() == shakmaty::Color::White {
-        Orientation::Flipped
-    } else {
-        Orientation::AsGiven
-    };
     if chosen != defends && no_move_wins(&to_user(pos, chosen), eval) {
         return defends;
     }
     chosen
+}
+
+/// Whether a move of White to move in `pos` leads to a position the rules
+/// prove White wins (a deterministic verdict of its book).
+fn some_move_wins(pos: &Chess, eval: &impl Level1) -> bool {
+    pos.legal_moves().iter().any(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let node = Node::from_chess(&after);
+        let e = eval(books::of(&node), &node);
+        e.deterministic && e.verdict() == Verdict::Win
+    })
 }
 
 /// Whether every move of White to move in `pos` leads to a position the
