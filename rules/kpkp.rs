@@ -984,7 +984,9 @@ pub fn pawn_is_lost(w: Sq, own: Sq, (wk, k): (Sq, Sq), turn: Side) -> bool {
 /// Black's king on every square it may reach by then, that king never
 /// coming next to White's pawn on the way. Black's king moves are White's
 /// moves to take, less the pushes Black spent, a move more with Black to
-/// move first and one more for a walk round the other king.
+/// move first. Not where Black's pawn, on its way, meets White's (each
+/// attacks the other: White's pawn must take or move, and the ending left
+/// is another).
 pub fn wins_the_pawn(node: &Node, w: Sq, b: Sq, kpk: &dyn Fn(&Node) -> Alone) -> bool {
     let (wk, k, turn) = (node.wk, node.bk, node.turn);
     if !pawn_is_lost(
@@ -998,10 +1000,11 @@ pub fn wins_the_pawn(node: &Node, w: Sq, b: Sq, kpk: &dyn Fn(&Node) -> Alone) ->
     let pushes = |t: Sq| queening_moves(b, false) - queening_moves(t, false);
     let mut stops = (1..=b.1).rev().map(|r| Sq(b.0, r)).take_while(|&t| t != w);
     stops.all(|t| {
-        let moves = moves_to_take(wk, t, false, w) - pushes(t) + i8::from(turn == Side::Black) + 1;
+        let moves = moves_to_take(wk, t, false, w) - pushes(t) + i8::from(turn == Side::Black);
         let aside = i8::from(on_path(w, true, t));
         let runs = dist(k, queening_square(w, true)) - moves - aside > queening_moves(w, true) + 1;
-        moves < 9
+        !pawn_checks(t, false, w)
+            && moves < 9
             && dist(k, w) - moves >= 2
             && (runs || won_with_the_king_near(t, w, (k, moves), kpk))
     })
