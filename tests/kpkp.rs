@@ -2288,3 +2288,40 @@ fn validate_sweeps_a_seeded_sample_of_one_side() {
     let det = &black["deterministic"];
     assert_eq!(det["positions"], det["sound"], "{det}");
 }
+
+/// The side to move plays for the win where one of its moves leads to a
+/// position the rules prove it wins, though the averaged rules on the
+/// position itself find neither side winning: here f4, after which
+/// White's king wins the f6-pawn into a king and pawn ending won wherever
+/// Black's king goes (`wins_the_pawn`). The verdict reads as White's win,
+/// proved one move ahead, not as "Black does not win"; the tables agree.
+#[test]
+fn a_move_proved_to_win_makes_the_mover_play_for_it() {
+    let fen = "3K4/8/5p2/8/8/8/5P2/k7 w - - 0 1";
+    let a = analysed(fen, None);
+    assert_eq!(a["pawn_side"], "white", "{a}");
+    assert!(a["evaluation"]["weight"].as_f64().unwrap() < 0.5, "{a}");
+    assert_eq!(a["evaluation"]["verdict"], "win", "{a}");
+    assert_eq!(a["evaluation"]["proved_by"], "moves", "{a}");
+    assert_eq!(a["chosen_san"], "f4", "{a}");
+    let f4 = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["san"] == "f4")
+        .unwrap()
+        .clone();
+    let fired: Vec<&str> = f4["evaluation"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert!(fired.contains(&"wins_the_pawn"), "{f4}");
+    by_the_tables(
+        fen,
+        "a move proved to win",
+        "win",
+        &[("f4", true), ("Kc7", true)],
+    );
+}
