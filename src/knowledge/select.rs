@@ -224,7 +224,8 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
         Orientation::AsGiven => Orientation::Flipped,
         Orientation::Flipped => Orientation::AsGiven,
     };
-    if some_move_wins(&to_user(pos, mover), eval) {
+    let (some_win, no_win) = proved_moves(&to_user(pos, mover), eval);
+    if some_win {
         return mover;
     }
     let swapped = to_user(pos, Orientation::Flipped);
@@ -239,36 +240,30 @@ pub fn playing_for_the_win(pos: &Chess, eval: &impl Level1) -> Orientation {
         (false, false) if pos.turn() == shakmaty::Color::Black => Orientation::AsGiven,
         (false, false) => Orientation::Flipped,
     };
-    if chosen != defends && no_move_wins(&to_user(pos, chosen), eval) {
+    if chosen == mover && no_win {
         return defends;
     }
     chosen
 }
 
-/// Whether a move of White to move in `pos` leads to a position the rules
-/// prove White wins (a deterministic verdict of its book).
-fn some_move_wins(pos: &Chess, eval: &impl Level1) -> bool {
-    pos.legal_moves().iter().any(|&m| {
-        let mut after = pos.clone();
-        after.play_unchecked(m);
-        let node = Node::from_chess(&after);
-        let e = eval(books::of(&node), &node);
-        e.deterministic && e.verdict() == Verdict::Win
-    })
-}
-
-/// Whether every move of White to move in `pos` leads to a position the
-/// rules prove White does not win (a deterministic verdict of its book).
-fn no_move_wins(pos: &Chess, eval: &impl Level1) -> bool {
-    let moves = pos.legal_moves();
-    !moves.is_empty()
-        && moves.iter().all(|&m| {
+/// What the rules prove of the moves of White to move in `pos` (a
+/// deterministic verdict of the book of each position after): whether one
+/// leads to a position they prove White wins, and whether every one (one at
+/// least) leads to a position they prove White does not win.
+fn proved_moves(pos: &Chess, eval: &impl Level1) -> (bool, bool) {
+    let proofs: Vec<Option<bool>> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
             let mut after = pos.clone();
             after.play_unchecked(m);
             let node = Node::from_chess(&after);
             let e = eval(books::of(&node), &node);
-            e.deterministic && e.verdict() != Verdict::Win
+            e.deterministic.then(|| e.verdict() == Verdict::Win)
         })
+        .collect();
+    let no_win = !proofs.is_empty() && proofs.iter().all(|&p| p == Some(false));
+    (proofs.contains(&Some(true)), no_win)
 }
 
 /// [`playing_for_the_win`] with the plain level-1 evaluator: how a
