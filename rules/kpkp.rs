@@ -1067,6 +1067,16 @@ pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq,
     p.1 == seventh && ![guard, king, queen].contains(&q) && !covered && clear(q, guard)
 }
 
+/// [ML] Whether the new queen on `queen` checks the king on `king`, along
+/// a line no unit on `blockers` stands on. A queen that gives check on
+/// its promotion square leaves the other pawn no time to queen next: the
+/// king must step first (a pawn on its seventh rank, queening on the far
+/// edge, neither takes the queen nor blocks a check from the other edge).
+pub fn queen_checks(queen: Sq, king: Sq, blockers: [Sq; 2]) -> bool {
+    line_between(queen, king).is_some()
+        && squares_between(queen, king).all(|s| !blockers.contains(&s))
+}
+
 /// Whether the side to move takes the enemy pawn on `target`: with its
 /// pawn on `own` (pawns take diagonally forward, `white` says which way),
 /// or with its king on `king` if the enemy king on `guard` does not guard
@@ -1701,6 +1711,9 @@ pub mod level2 {
         // new queen cannot be taken at once; no stalemate.
         @input
         pub struct NewQueen(pub Tag, pub Side, pub Sq);
+        // Before the move: where each side's pawn stands.
+        @input
+        pub struct PawnBefore(pub Side, pub Sq);
 
         @output
         pub struct Prefer(pub &'static str, pub Tag, pub Tag);
@@ -1732,15 +1745,16 @@ pub mod level2 {
         Colour(Side::Black) <- Mover(_);
         // 5. [ML; FINE] The mover queens, the new queen is safe, and the
         //    other pawn cannot queen with check on the next move
-        //    ([`queens_next_with_check`]).
+        //    ([`queens_next_with_check`]), or the new queen gives check
+        //    ([`queen_checks`]): the other king must step first.
         Prefer("queens", x, y) <- Mover(s), Pair(x, y), QueensSafely(x, s), !QueensSafely(y, s);
         struct QueensSafely(Tag, Side);
         QueensSafely(t, Side::White) <-
             NewQueen(t, Side::White, q), Finalist(t, wk, bk), FinalistPawn(t, Side::Black, b),
-            (!queens_next_with_check(b, false, q, (wk, bk)));
+            (!queens_next_with_check(b, false, q, (wk, bk)) || queen_checks(q, bk, [wk, b]));
         QueensSafely(t, Side::Black) <-
             NewQueen(t, Side::Black, q), Finalist(t, wk, bk), FinalistPawn(t, Side::White, p),
-            (!queens_next_with_check(p, true, q, (bk, wk)));
+            (!queens_next_with_check(p, true, q, (bk, wk)) || queen_checks(q, wk, [bk, p]));
         // 6. [RETI; ML; DVOR] The Réti manoeuvre: the mover's king heads
         //    for both pawns at once, nearer the enemy pawn and its own
         //    together (the sum of its distances to them is smaller), so
@@ -1863,8 +1877,16 @@ pub mod level2 {
         //     king nearer both pawns together (the sum of its distances to
         //     them, `Both`), and else nearer the centre, from where it
         //     reaches either wing ([`from_centre`]).
+        //     The pawns are counted where they stood before the move: a
+        //     push leaves the king where it was, and a pawn stepping
+        //     nearer the king does not bring the king nearer the fight.
         Prefer("king_toward_the_pawns", x, y) <-
-            Mover(s), Pair(x, y), Both(x, s, a), Both(y, s, b), (a < b);
+            Mover(s), Pair(x, y), Toward(x, s, a), Toward(y, s, b), (a < b);
+        struct Toward(Tag, Side, i8);
+        Toward(t, Side::White, dist(w, b) + dist(w, p)) <-
+            Finalist(t, w, _), PawnBefore(Side::Black, b), PawnBefore(Side::White, p);
+        Toward(t, Side::Black, dist(k, b) + dist(k, p)) <-
+            Finalist(t, _, k), PawnBefore(Side::Black, b), PawnBefore(Side::White, p);
         Prefer("king_to_the_centre", x, y) <-
             Mover(s), Pair(x, y), Central(x, s, a), Central(y, s, b), (a < b);
         struct Central(Tag, Side, i8);

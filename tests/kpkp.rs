@@ -1478,6 +1478,36 @@ fn a_safe_queen_is_made_at_once() {
     }
 }
 
+/// A new queen that gives check (level 2: `queens`) leaves the other
+/// pawn no time to queen with check on the next move: the king it checks
+/// must step first. White, holding the draw against the h-pawn, queens
+/// with check at once rather than walk the king; the tables agree: only
+/// a8=Q+ keeps the value.
+#[test]
+fn a_queen_made_with_check_is_safe_from_the_other_check() {
+    let fen = "8/P7/8/8/8/5k2/7p/1K6 w - - 0 1";
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "a8=Q+", "{a}");
+    assert!(
+        a["tournament"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["criterion"] == "queens" && t["winner"] == "a7a8q"),
+        "{a}"
+    );
+    let keeps: Vec<(&str, bool)> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let san = m["san"].as_str().unwrap();
+            (san, san == "a8=Q+")
+        })
+        .collect();
+    by_the_tables(fen, "kpkp queen with check", "win", &keeps);
+}
+
 /// The Réti manoeuvre is for a king with two goals. A king that already
 /// wins the race to its own pawn's key squares escorts it: it has one
 /// goal, and the pawn moves up (only d6 wins, only d3 with the colours
@@ -1565,6 +1595,28 @@ fn the_king_goes_where_the_fight_is() {
     for (fen, chosen, criterion, wdl, also) in cases {
         chosen_by_level_2(fen, chosen, criterion, (wdl, also));
     }
+}
+
+/// `king_toward_the_pawns` counts the pawns where they stood before the
+/// move: b5 brings the pawn nearer Black's king, not the king nearer the
+/// fight. Black, holding the draw, walks the king (Ke2) rather than push;
+/// the tables agree: only Ke2 draws, b5 and b6 lose.
+#[test]
+fn a_push_does_not_bring_the_king_nearer_the_pawns() {
+    let fen = "8/1p6/8/8/8/1P6/2K5/4k3 b - - 0 1";
+    let a = analysed(fen, None);
+    assert!(
+        a["tournament"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["a"] == "e1e2"
+                && t["b"] == "b7b5"
+                && t["winner"] == "e1e2"
+                && t["criterion"] == "king_toward_the_pawns"),
+        "{a}"
+    );
+    chosen_by_level_2(fen, "Ke2", "king_toward_the_pawns", ("draw", &[][..]));
 }
 
 /// The selection alone plays `chosen` in `fen`, a level-2 match won by

@@ -82,6 +82,8 @@ fn compare(mover: Side, before: &Node, finalists: &[Finalist]) -> Vec<Preference
     // (White here) weighs a finalist proved not to win against others.
     let other_question =
         mover == Side::White && finalists.iter().any(|f| f.proved_for == Some(Side::Black));
+    rt.extend(before.pawn.map(|p| level2::PawnBefore(Side::White, p)));
+    rt.extend(before.bpawn.map(|p| level2::PawnBefore(Side::Black, p)));
     if program::two_goals(before, mover) {
         rt.extend([level2::TwoGoals()]);
     }
