@@ -1067,6 +1067,52 @@ pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq,
     p.1 == seventh && ![guard, king, queen].contains(&q) && !covered && clear(q, guard)
 }
 
+/// [ML; FINE] Queening second with check, both pawns a step from
+/// queening (White's on `w`, Black's on `b`, White to move, the kings on
+/// `wk` and `k`): after White queens, Black queens and checks White's king,
+/// and White's reply is forced and quiet. White's new queen gives no check
+/// and pins nothing; Black's new queen is safe (the queens do not see each
+/// other, White's king cannot take it, nor the pawn before it queens);
+/// White cannot block with check, nor give a discovered check; and no step
+/// of White's king builds a mating net round Black's king on the edge.
+/// Black then moves, not in check, with a queen of its own: queen against
+/// queen with the time to meet every threat.
+pub fn queens_back_with_check(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
+    let (wq, bq) = (queening_square(w, true), queening_square(b, false));
+    let clear = |a: Sq, c: Sq, men: &[Sq]| {
+        line_between(a, c).is_some() && squares_between(a, c).all(|s| !men.contains(&s))
+    };
+    if [w, b, wk, k].iter().any(|&s| s == wq || s == bq) {
+        return false;
+    }
+    let white_checks = clear(wq, k, &[wk, b]);
+    let pins = clear(wq, k, &[wk]) && squares_between(wq, k).any(|s| s == b);
+    let black_checks = clear(bq, wk, &[k, wq]);
+    let queens_see = clear(wq, bq, &[wk, k]);
+    let king_takes = |s: Sq| dist(wk, s) == 1 && dist(k, s) > 1;
+    let blocks_with_check =
+        squares_between(bq, wk).any(|s| clear(wq, s, &[wk, k]) && clear(s, k, &[wk, bq]));
+    let discovered = clear(wq, k, &[bq]) && squares_between(wq, k).any(|s| s == wk);
+    let net = std::iter::once(wk)
+        .chain(neighbours(wk))
+        .any(|s| net_on_the_edge(k, s));
+    black_checks
+        && !(white_checks || pins || queens_see || king_takes(bq) || king_takes(b))
+        && !(blocks_with_check || discovered || net)
+}
+
+/// Whether the pawn on `p` (of the side `white` says) gives check to the
+/// king on `k` on some square of its way to the seventh rank: a check that
+/// wins a tempo in the race.
+pub fn checks_on_the_way(p: Sq, white: bool, k: Sq) -> bool {
+    let dy = if white { 1 } else { -1 };
+    let last = if white { 7 } else { 2 };
+    (1..8)
+        .map(|i| Sq(p.0, p.1 + dy * i))
+        .take_while(|s| s.1 * dy <= last * dy)
+        .any(|s| pawn_checks(s, white, k))
+}
+
 /// [ML] Whether the new queen on `queen` checks the king on `king`, along
 /// a line no unit on `blockers` stands on. A queen that gives check on
 /// its promotion square leaves the other pawn no time to queen next: the
@@ -1349,6 +1395,18 @@ pub mod level1 {
             BlackRuns(w, b), WhiteKing(wk), BlackKing(k), (!on_path(w, true, wk)),
             (!on_path(w, true, k)), ToMove(t), !InCheck(), !StalemateRisk(Side::Black),
             (left_when_queening(w, true, b, t) == 1), (queens_in_the_open(w, b, wk, k));
+        // [ML; FINE] Black's pawn runs (White's king does not catch it,
+        // nor take it now) and queens on the move after White's, White to
+        // move, its pawn giving no check on the way: both pawns pushed to a
+        // step from queening, White queens first and Black queens back with
+        // check ([`queens_back_with_check`]); White's reply is forced and
+        // quiet, and Black then moves, queen against queen, out of any net.
+        Fires("queens_back_with_check") <-
+            BlackRuns(w, b), ToMove(Side::White), !InCheck(), WhiteKing(wk), BlackKing(k),
+            (!on_path(w, true, wk)), (!on_path(w, true, k)), !StalemateRisk(Side::Black),
+            (left_when_queening(w, true, b, Side::White) == 1),
+            (!checks_on_the_way(w, true, k)), (dist(wk, b) > 1 || dist(k, b) == 1),
+            (queens_back_with_check(Sq(w.0, 7), Sq(b.0, 2), wk, k));
 
         // [ML; DVOR; RETI] One pawn runs, the other is caught: the pawn
         // runs (the defending king outside its square, its path clear),

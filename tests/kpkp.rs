@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 126] = [
+const EXAMPLES: [(&str, &str, bool, bool); 130] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -1002,6 +1002,37 @@ const EXAMPLES: [(&str, &str, bool, bool); 126] = [
     (
         "K7/p7/8/8/2P5/8/8/1k6 w - - 0 1",
         "queens_too_late",
+        false,
+        true,
+    ),
+    // a8=Q c1=Q+: Black's new queen checks the king on b2 and is guarded
+    // by its own on d2; White must step, and Black moves next: a draw.
+    (
+        "8/P7/8/8/8/8/1Kpk4/8 w - - 0 1",
+        "queens_back_with_check",
+        true,
+        false,
+    ),
+    // The same two moves further back: a6 c3, both pawns push, and the
+    // count and the check are the same (c1=Q+ along the first rank).
+    (
+        "8/8/P7/8/8/2p5/3k4/1K6 w - - 0 1",
+        "queens_back_with_check",
+        true,
+        false,
+    ),
+    // Black's king on e1 does not guard c1: Kb2 (not d8=Q) stops the pawn,
+    // and the king takes whatever it becomes.
+    (
+        "8/3P4/8/8/8/8/2p5/K3k3 w - - 0 1",
+        "queens_back_with_check",
+        false,
+        true,
+    ),
+    // White's king beside the pawn on a7, unguarded, takes it at once.
+    (
+        "K7/p7/8/8/8/8/3P4/1k6 w - - 0 1",
+        "queens_back_with_check",
         false,
         true,
     ),
