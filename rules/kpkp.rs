@@ -1085,9 +1085,9 @@ pub fn queens_back_with_check(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
     if [w, b, wk, k].iter().any(|&s| s == wq || s == bq) {
         return false;
     }
-    let white_checks = clear(wq, k, &[wk, b]);
-    let pins = clear(wq, k, &[wk]) && squares_between(wq, k).any(|s| s == b);
-    let black_checks = clear(bq, wk, &[k, wq]);
+    let white_checks = queen_checks(wq, k, [wk, b]);
+    let pins = queen_checks(wq, k, [wk, wk]) && squares_between(wq, k).any(|s| s == b);
+    let black_checks = queens_second_with_check(b, false, wk, (k, w));
     let queens_see = clear(wq, bq, &[wk, k]);
     let king_takes = |s: Sq| dist(wk, s) == 1 && dist(k, s) > 1;
     let blocks_with_check =
