@@ -7,16 +7,17 @@
 //! cargo run --release --example exceptions -- kpkp promoted [LIMIT]
 //! ```
 //!
-//! `promoted` sweeps what a promotion leaves (a queen against the other
-//! pawn, either colour, both sides to move) and counts, per deterministic
-//! rule of the KPKP book, where it fires and where the tables disagree.
+//! `promoted` sweeps what a promotion leaves (a queen, or what an
+//! underpromotion makes, against the other pawn, either colour, both
+//! sides to move) and counts, per deterministic rule of the KPKP book,
+//! where it fires and where the tables disagree.
 
 use rayon::prelude::*;
-use shakmaty::{Bitboard, Color, Position, Square};
+use shakmaty::{Bitboard, Color, Position, Role, Square};
 
 use pecp::apps::pawn_validate::book_of;
 use pecp::board::facts::Node;
-use pecp::board::pawns::{PawnEnding, for_each_position, for_each_queen_against_pawn};
+use pecp::board::pawns::{PawnEnding, for_each_piece_against_pawn, for_each_position};
 use pecp::board::position::{fen_of, orient_move};
 use pecp::judges::tablebase::{Tablebases, Wdl};
 use pecp::knowledge::evaluate::level1;
@@ -129,8 +130,8 @@ fn moves(ending: PawnEnding, limit: usize) {
 /// Per rule: where it fires, where the tables disagree, and examples.
 type Tally = (u64, u64, Vec<String>);
 
-/// Every position with a queen against the other side's pawn (KQKP and
-/// KPKQ, both sides to move): per deterministic rule of the KPKP book, how
+/// Every position with a queen, rook, bishop or knight against the other
+/// side's pawn (KQKP and KPKQ and the underpromotions, both sides to move): per deterministic rule of the KPKP book, how
 /// often it fires there and how often the tables disagree.
 fn promoted(limit: usize) {
     use std::collections::BTreeMap;
@@ -142,31 +143,33 @@ fn promoted(limit: usize) {
         .par_iter()
         .map(|&wk| {
             let mut out: BTreeMap<String, Tally> = BTreeMap::new();
-            for_each_queen_against_pawn(Bitboard::from(wk), |pos| {
-                let e = level1(book, &Node::from_chess(&pos));
-                if !e.deterministic {
-                    return;
-                }
-                let wdl = tb.wdl(&pos).expect("probe");
-                let white_wins = matches!(
-                    (wdl, pos.turn()),
-                    (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black)
-                );
-                for r in e.fired.iter() {
-                    let row = book.rules().row(r);
-                    if row.kind != pecp::knowledge::weights::Kind::Deterministic {
-                        continue;
+            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                for_each_piece_against_pawn(Bitboard::from(wk), role, |pos| {
+                    let e = level1(book, &Node::from_chess(&pos));
+                    if !e.deterministic {
+                        return;
                     }
-                    let entry = out.entry(row.id.clone()).or_default();
-                    entry.0 += 1;
-                    if white_wins != (row.weight > 0.5) {
-                        entry.1 += 1;
-                        if entry.2.len() < limit {
-                            entry.2.push(format!("{} ; {wdl:?}", fen_of(&pos)));
+                    let wdl = tb.wdl(&pos).expect("probe");
+                    let white_wins = matches!(
+                        (wdl, pos.turn()),
+                        (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black)
+                    );
+                    for r in e.fired.iter() {
+                        let row = book.rules().row(r);
+                        if row.kind != pecp::knowledge::weights::Kind::Deterministic {
+                            continue;
+                        }
+                        let entry = out.entry(row.id.clone()).or_default();
+                        entry.0 += 1;
+                        if white_wins != (row.weight > 0.5) {
+                            entry.1 += 1;
+                            if entry.2.len() < limit {
+                                entry.2.push(format!("{} ; {wdl:?}", fen_of(&pos)));
+                            }
                         }
                     }
-                }
-            });
+                });
+            }
             out
         })
         .collect();

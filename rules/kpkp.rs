@@ -1599,6 +1599,14 @@ pub mod level1 {
         Fires("lesser_piece_against_the_queen") <-
             WhitePiece(_, r), (r != Promo::Queen), BlackPiece(_, Promo::Queen), !WhitePawn(_),
             !BlackPawn(_), ToMove(Side::Black), RulesOfChess(a), (!a.in_check);
+        // [ML; FINE] A knight or bishop against the pawn, no other man on
+        // White's side: a lone minor piece and its king mate only a king
+        // walled in by its own rook pawn, on the rook file. Against any
+        // other pawn, or with the king off the pawn's file, White has no
+        // mate to play for, whatever the pawn does.
+        Fires("minor_piece_cannot_mate") <-
+            WhitePiece(_, r), (r == Promo::Knight || r == Promo::Bishop), !WhitePawn(_),
+            BlackPawn(b), BlackKing(k), (!(b.0 == 1 || b.0 == 8) || k.0 != b.0);
         // [ML] Mating patterns: the king on the edge, the other king
         // facing it two squares off on the same rank.
         struct HeldOnTheEdge();

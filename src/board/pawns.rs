@@ -218,12 +218,12 @@ pub fn for_each_piece_against_queen(kings: Bitboard, piece: Role, mut f: impl Fn
     }
 }
 
-/// Calls `f` with every legal position of a queen against a pawn, both
-/// ways round (White's queen against Black's pawn, and Black's queen
-/// against White's pawn), both sides to move, the white king on a square
-/// of `kings`: what a promotion in KPKP leaves, and where calculation
-/// goes on from it.
-pub fn for_each_queen_against_pawn(kings: Bitboard, mut f: impl FnMut(Chess)) {
+/// Calls `f` with every legal position of a `piece` (a queen, or what an
+/// underpromotion makes) against a pawn, both ways round (White's piece
+/// against Black's pawn, and Black's piece against White's pawn), both
+/// sides to move, the white king on a square of `kings`: what a promotion
+/// in KPKP leaves, and where calculation goes on from it.
+pub fn for_each_piece_against_pawn(kings: Bitboard, piece: Role, mut f: impl FnMut(Chess)) {
     for turn in [Color::White, Color::Black] {
         for wk in kings {
             for bk in Square::ALL {
@@ -241,7 +241,7 @@ pub fn for_each_queen_against_pawn(kings: Bitboard, mut f: impl FnMut(Chess)) {
                             let mut setup = Setup::empty();
                             setup.board.set_piece_at(wk, Color::White.king());
                             setup.board.set_piece_at(bk, Color::Black.king());
-                            setup.board.set_piece_at(q, queen.queen());
+                            setup.board.set_piece_at(q, piece.of(queen));
                             setup.board.set_piece_at(p, queen.other().pawn());
                             setup.turn = turn;
                             if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
