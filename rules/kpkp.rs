@@ -1053,9 +1053,10 @@ pub fn queens_second_with_check(e: Sq, white: bool, k: Sq, (own, a): (Sq, Sq)) -
 /// with check on its next move against the new queen on `queen`, whose king
 /// stands on `guard` (`king`: the pawn's own king): it stands on its
 /// seventh rank, its queening square is empty, neither the queen (along a
-/// clear line) nor the queen's king covers that square, and the other new
-/// queen checks that king along a clear line (then it may win the first
-/// queen, or mate).
+/// clear line, the pawn's own square counted clear: it leaves it as it
+/// queens, so a queen behind it on its file takes the new one) nor the
+/// queen's king covers that square, and the other new queen checks that
+/// king along a clear line (then it may win the first queen, or mate).
 pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq, Sq)) -> bool {
     let q = queening_square(p, white);
     let seventh = if white { 7 } else { 2 };
@@ -1063,7 +1064,11 @@ pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq,
         line_between(a, b).is_some()
             && squares_between(a, b).all(|s| s != guard && s != king && s != p && s != queen)
     };
-    let covered = dist(guard, q) == 1 || clear(queen, q);
+    let open = |a: Sq, b: Sq| {
+        line_between(a, b).is_some()
+            && squares_between(a, b).all(|s| s != guard && s != king && s != queen)
+    };
+    let covered = dist(guard, q) == 1 || open(queen, q);
     p.1 == seventh && ![guard, king, queen].contains(&q) && !covered && clear(q, guard)
 }
 

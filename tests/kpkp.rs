@@ -934,8 +934,8 @@ const EXAMPLES: [(&str, &str, bool, bool); 133] = [
     ),
     // A knight against the pawn (White's pawn underpromoted): no mate
     // against a king off the rook file. With Black's king walled in on the
-    // a-file by its own rook pawn, the knight mates (Nc3 and Nb3 or Nc2
-    // give it), and the rule says nothing.
+    // a-file by its own rook pawn, the knight and king can mate it, and
+    // the rule says nothing.
     (
         "8/8/8/8/3k4/8/2p5/1NK5 w - - 0 1",
         "minor_piece_cannot_mate",
