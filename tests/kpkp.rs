@@ -1562,6 +1562,32 @@ fn a_queen_made_with_check_is_safe_from_the_other_check() {
     by_the_tables(fen, "kpkp queen with check", "win", &keeps);
 }
 
+/// A queen behind the other pawn on its file covers that pawn's queening
+/// square: the pawn leaves its square as it queens, and the queen takes
+/// the new one. With both pawns on their seventh rank on the b-file,
+/// b8=Q wins although b1=Q comes with check (Qxb1); a king move lets
+/// Black queen first. The selection alone (level 2: `queens`) sees it.
+#[test]
+fn a_queen_behind_the_other_pawn_covers_its_queening_square() {
+    let fen = "8/1P6/8/8/8/8/1p6/5K1k w - - 0 1";
+    let a = analysed(fen, None);
+    assert_eq!(a["chosen_san"], "b8=Q", "{a}");
+    assert!(
+        a["tournament"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["criterion"] == "queens" && t["winner"] == "b7b8q"),
+        "{a}"
+    );
+    by_the_tables(
+        fen,
+        "kpkp queen behind the pawn",
+        "win",
+        &[("b8=Q", true), ("Kf2", false)],
+    );
+}
+
 /// The Réti manoeuvre is for a king with two goals. A king that already
 /// wins the race to its own pawn's key squares escorts it: it has one
 /// goal, and the pawn moves up (only d6 wins, only d3 with the colours
