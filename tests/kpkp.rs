@@ -2129,6 +2129,16 @@ fn what_a_promotion_leaves_is_judged_soundly() {
     );
 }
 
+/// Two threads' tallies of a sweep as one: two counts and the positions
+/// found wrong.
+fn merge_tallies(
+    mut a: (u64, u64, Vec<String>),
+    mut b: (u64, u64, Vec<String>),
+) -> (u64, u64, Vec<String>) {
+    a.2.append(&mut b.2);
+    (a.0 + b.0, a.1 + b.1, a.2)
+}
+
 /// A knight or bishop against the pawn (the attacker's pawn
 /// underpromoted), every position up to the mirror, both sides to move: wherever
 /// `minor_piece_cannot_mate` fires, White does not win, and where the
@@ -2171,13 +2181,7 @@ fn a_minor_piece_against_the_pawn_is_judged_soundly() {
             }
             (fired, wins, wrong)
         })
-        .reduce(
-            || (0, 0, Vec::new()),
-            |mut a, mut b| {
-                a.2.append(&mut b.2);
-                (a.0 + b.0, a.1 + b.1, a.2)
-            },
-        );
+        .reduce(|| (0, 0, Vec::new()), merge_tallies);
     eprintln!("minor_piece_cannot_mate fires in {fired}; White wins in {wins}");
     // Every position but the few wins (a knight wins 486 times, a bishop
     // 264, over the whole board; half of them here), each with the king
@@ -2232,13 +2236,7 @@ fn queen_against_queen_is_judged_soundly() {
                 });
                 (fired, by_lesser, wrong)
             })
-            .reduce(
-                || (0, 0, Vec::new()),
-                |mut a, mut b| {
-                    a.2.append(&mut b.2);
-                    (a.0 + b.0, a.1 + b.1, a.2)
-                },
-            );
+            .reduce(|| (0, 0, Vec::new()), merge_tallies);
         eprintln!("{role:?}: {fired} decided, {by_lesser} by the lesser piece's rule");
         assert!(fired > 1_000_000, "{role:?}: {fired}");
         // The lesser piece's rule speaks where White has one, and only there.
