@@ -1060,16 +1060,14 @@ pub fn queens_second_with_check(e: Sq, white: bool, k: Sq, (own, a): (Sq, Sq)) -
 pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq, Sq)) -> bool {
     let q = queening_square(p, white);
     let seventh = if white { 7 } else { 2 };
-    let clear = |a: Sq, b: Sq| {
-        line_between(a, b).is_some()
-            && squares_between(a, b).all(|s| s != guard && s != king && s != p && s != queen)
+    let clear = |a: Sq, b: Sq, men: &[Sq]| {
+        line_between(a, b).is_some() && squares_between(a, b).all(|s| !men.contains(&s))
     };
-    let open = |a: Sq, b: Sq| {
-        line_between(a, b).is_some()
-            && squares_between(a, b).all(|s| s != guard && s != king && s != queen)
-    };
-    let covered = dist(guard, q) == 1 || open(queen, q);
-    p.1 == seventh && ![guard, king, queen].contains(&q) && !covered && clear(q, guard)
+    let covered = dist(guard, q) == 1 || clear(queen, q, &[guard, king, queen]);
+    p.1 == seventh
+        && ![guard, king, queen].contains(&q)
+        && !covered
+        && clear(q, guard, &[guard, king, p, queen])
 }
 
 /// [ML; FINE] Queening second with check, both pawns a step from

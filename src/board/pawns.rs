@@ -237,12 +237,12 @@ pub fn for_each_piece_against_pawn(kings: Bitboard, piece: Role, mut f: impl FnM
                         {
                             continue;
                         }
-                        for queen in [Color::White, Color::Black] {
+                        for holder in [Color::White, Color::Black] {
                             let mut setup = Setup::empty();
                             setup.board.set_piece_at(wk, Color::White.king());
                             setup.board.set_piece_at(bk, Color::Black.king());
-                            setup.board.set_piece_at(q, piece.of(queen));
-                            setup.board.set_piece_at(p, queen.other().pawn());
+                            setup.board.set_piece_at(q, piece.of(holder));
+                            setup.board.set_piece_at(p, holder.other().pawn());
                             setup.turn = turn;
                             if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
                                 f(pos);
