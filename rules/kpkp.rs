@@ -347,6 +347,30 @@ pub fn holds_the_queen(pawn: Sq, king: Sq, guard: Sq, queen_to_move: bool) -> bo
         && !(queen_to_move && neighbours(guard).any(near))
 }
 
+/// [ML; FINE] Whether Black's pawn on its seventh rank, on `pawn`, holds
+/// a rook to a draw: its king on `king` stands beside it (a neighbouring
+/// file, the seventh or eighth rank), guarding the pawn and its queening
+/// square, and the rook's king on `guard` is too far to help: outside the
+/// winning zone of a queen against that pawn ([`in_winning_zone`]) and
+/// three steps or more from the queening square, and where the rook has
+/// the move (`rook_to_move`) a step further. Not with the king on the edge
+/// file beside a knight pawn: a check along that file (even a discovered
+/// one, the rook's king stepping off it) leaves it only the square in
+/// front of its pawn, which blocks the pawn. Otherwise the rook's checks
+/// only move the king to another square beside the pawn, and the rook must
+/// give itself for the pawn or the new queen.
+pub fn holds_the_rook(pawn: Sq, king: Sq, guard: Sq, rook_to_move: bool) -> bool {
+    let q = Sq(pawn.0, 1);
+    let far = |g: Sq| !in_winning_zone(g, pawn.0, false, king) && dist(g, q) >= 3;
+    pawn.1 == 2
+        && king.1 <= 2
+        && (king.0 - pawn.0).abs() == 1
+        && king.0 != 1
+        && king.0 != 8
+        && far(guard)
+        && !(rook_to_move && neighbours(guard).any(|g| !far(g)))
+}
+
 /// [ML; FINE; SEIR] Whether White's new queen, made on the queening
 /// square of the pawn on `w`, leaves Black's pawn (on its sixth rank when
 /// White queens) free to step to the seventh at once:
@@ -1610,6 +1634,18 @@ pub mod level1 {
         Fires("minor_piece_cannot_mate") <-
             WhitePiece(_, r), (r == Promo::Knight || r == Promo::Bishop), !WhitePawn(_),
             BlackPawn(b), BlackKing(k), (!(b.0 == 1 || b.0 == 8) || k.0 != b.0);
+        // [ML; FINE] A rook against a pawn on its seventh rank, its king
+        //  beside it guarding the pawn and its queening square, the rook's
+        //  king outside the winning zone (a step from it too when White has
+        //  the move; [`holds_the_rook`]): the rook can neither take the pawn
+        //  nor stand on its queening square, its checks only send the king
+        //  to another square beside the pawn, and when the pawn queens the
+        //  rook must give itself for the new queen. Not with Black in check,
+        //  where its king may have only the queening square to go to. No
+        //  win for White.
+        Fires("rook_cannot_stop_the_pawn") <-
+            WhitePiece(_, Promo::Rook), !WhitePawn(_), BlackPawn(b), ToMove(t), BlackKing(k),
+            WhiteKing(wk), RulesOfChess(a), (!a.in_check), (holds_the_rook(b, k, wk, t == Side::White));
         // [ML] Mating patterns: the king on the edge, the other king
         // facing it two squares off on the same rank.
         struct HeldOnTheEdge();

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 133] = [
+const EXAMPLES: [(&str, &str, bool, bool); 136] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -954,6 +954,29 @@ const EXAMPLES: [(&str, &str, bool, bool); 133] = [
         "minor_piece_cannot_mate",
         true,
         false,
+    ),
+    // A rook against the pawn on its seventh rank, the king beside it and
+    // White's king far: the rook must give itself for the pawn. Not where
+    // Black, in check, can only step onto the queening square, nor with its
+    // king cornered beside a knight pawn, where a discovered check drives
+    // it in front of the pawn.
+    (
+        "R7/8/8/8/8/8/2kp4/7K b - - 0 1",
+        "rook_cannot_stop_the_pawn",
+        true,
+        false,
+    ),
+    (
+        "8/8/8/2R5/8/8/3p4/K1k5 b - - 0 1",
+        "rook_cannot_stop_the_pawn",
+        false,
+        true,
+    ),
+    (
+        "8/8/R7/K7/8/8/1p6/k7 w - - 0 1",
+        "rook_cannot_stop_the_pawn",
+        false,
+        true,
     ),
     // d7 g2 d8=Q g1=Q: the check Qd4+ runs on through the king on f2 to
     // its queen, but the king steps beside it (Kf1, Kg2), far from White's
@@ -2139,33 +2162,32 @@ fn merge_tallies(
     (a.0 + b.0, a.1 + b.1, a.2)
 }
 
-/// A knight or bishop against the pawn (the attacker's pawn
-/// underpromoted), every position up to the mirror, both sides to move: wherever
-/// `minor_piece_cannot_mate` fires, White does not win, and where the
-/// tables say White wins (a king walled in by its own rook pawn), it does
-/// not fire.
-#[test]
-fn a_minor_piece_against_the_pawn_is_judged_soundly() {
+/// Every position of a `role` against the pawn (the attacker's pawn
+/// underpromoted) that `keep` takes, the white king on the queen's side
+/// (the other half is its mirror), both sides to move: how often `rule`
+/// fires, how often White wins, and the positions where it fires and White
+/// wins.
+fn sweep_piece_rule(
+    rule: &str,
+    roles: &[shakmaty::Role],
+    keep: fn(&shakmaty::Chess) -> bool,
+) -> Option<(u64, u64, Vec<String>)> {
     use rayon::prelude::*;
-    use shakmaty::Role;
-    let Some(dir) = common::four_piece_tables("kpkp minor piece") else {
-        return;
-    };
+    let dir = common::four_piece_tables(rule)?;
     let tb = pecp::Tablebases::open_with_four_pieces(&[dir]).unwrap();
     let book = &kpkp::BOOK;
-    let rule = book.rules().id("minor_piece_cannot_mate").unwrap();
-    // The white king on the queen's side: the other half is its mirror.
+    let rule = book.rules().id(rule).unwrap();
     let kings: Vec<shakmaty::Square> = shakmaty::Square::ALL
         .into_iter()
         .filter(|s| s.file() <= shakmaty::File::D)
         .collect();
-    let (fired, wins, wrong): (u64, u64, Vec<String>) = kings
+    let tally = kings
         .par_iter()
         .map(|&wk| {
             let (mut fired, mut wins, mut wrong) = (0u64, 0u64, Vec::new());
-            for role in [Role::Knight, Role::Bishop] {
+            for &role in roles {
                 pecp::board::pawns::for_each_piece_against_pawn(wk.into(), role, |pos| {
-                    if pos.board().white().intersect(pos.board().pawns()).any() {
+                    if pos.board().white().intersect(pos.board().pawns()).any() || !keep(&pos) {
                         return;
                     }
                     let white_wins = white_wins(&tb, &pos);
@@ -2182,18 +2204,60 @@ fn a_minor_piece_against_the_pawn_is_judged_soundly() {
             (fired, wins, wrong)
         })
         .reduce(|| (0, 0, Vec::new()), merge_tallies);
-    eprintln!("minor_piece_cannot_mate fires in {fired}; White wins in {wins}");
-    // Every position but the few wins (a knight wins 486 times, a bishop
-    // 264, over the whole board; half of them here), each with the king
-    // walled in on the rook file.
-    assert!(fired > 18_000_000, "{fired}");
-    assert!(wins > 300, "{wins}");
+    Some(tally)
+}
+
+fn assert_none_wrong(wrong: &[String]) {
     assert!(
         wrong.is_empty(),
         "{} wrong, e.g. {:?}",
         wrong.len(),
         &wrong[..wrong.len().min(5)]
     );
+}
+
+/// A knight or bishop against the pawn, every position up to the mirror,
+/// both sides to move: wherever `minor_piece_cannot_mate` fires, White
+/// does not win, and where the tables say White wins (a king walled in by
+/// its own rook pawn), it does not fire.
+#[test]
+fn a_minor_piece_against_the_pawn_is_judged_soundly() {
+    use shakmaty::Role;
+    let roles = [Role::Knight, Role::Bishop];
+    let Some((fired, wins, wrong)) = sweep_piece_rule("minor_piece_cannot_mate", &roles, |_| true)
+    else {
+        return;
+    };
+    eprintln!("minor_piece_cannot_mate fires in {fired}; White wins in {wins}");
+    // Every position but the few wins (a knight wins 486 times, a bishop
+    // 264, over the whole board; half of them here), each with the king
+    // walled in on the rook file.
+    assert!(fired > 18_000_000, "{fired}");
+    assert!(wins > 300, "{wins}");
+    assert_none_wrong(&wrong);
+}
+
+/// A rook against the pawn on its seventh rank (the only rank
+/// `rook_cannot_stop_the_pawn` speaks of), every position up to the
+/// mirror, both sides to move: wherever the rule fires, White does not
+/// win; and White does win in many of these positions (the rook's king
+/// near, the defender's king in front of its pawn or cornered beside it).
+#[test]
+fn a_rook_against_the_pawn_on_the_seventh_is_judged_soundly() {
+    use shakmaty::{Rank, Role};
+    let on_the_seventh = |pos: &shakmaty::Chess| {
+        let pawn = pos.board().pawns().first().unwrap();
+        pawn.rank() == Rank::Second
+    };
+    let Some((fired, wins, wrong)) =
+        sweep_piece_rule("rook_cannot_stop_the_pawn", &[Role::Rook], on_the_seventh)
+    else {
+        return;
+    };
+    eprintln!("rook_cannot_stop_the_pawn fires in {fired}; White wins in {wins}");
+    assert!(fired > 40_000, "{fired}");
+    assert!(wins > 100_000, "{wins}");
+    assert_none_wrong(&wrong);
 }
 
 /// What a race leaves when both pawns queen, or White's underpromotes
