@@ -1910,11 +1910,14 @@ pub mod level2 {
         //    and the other queens on the very next move after its own,
         //    with check ([`queens_second_with_check`]; a king in its
         //    pawn's way costs a move): the check wins the tempo back, and
-        //    against a king shut in it mates.
+        //    against a king shut in it mates. Nor, for either side, where
+        //    the push leaves the pawn caught (`Caught`, as in 7): a pawn
+        //    run ahead of its king into the enemy king's reach is lost,
+        //    and the king escorts it first.
         Prefer("pawn_advances", x, y) <-
             Mover(s), Pair(x, y), FinalistPawn(x, s, a), FinalistPawn(y, s, b),
             (if s == Side::White { a.1 > b.1 } else { a.1 < b.1 }), !Meet(x), !Behind(x, s),
-            !KingInTheWay(x, s);
+            !KingInTheWay(x, s), !Caught(x, s);
         // A pawn whose own king stands on its path races nowhere until
         // the king steps aside ([`on_path`], as [`runs`] counts it): the
         // side playing for the win does not push it there.
