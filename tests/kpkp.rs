@@ -2170,9 +2170,14 @@ fn what_a_promotion_leaves_is_judged_soundly() {
     // As measured: 3,748,903 decided, 4,799 and 15,060 by the two rules.
     assert!(by_rule[0] > 4_500, "{by_rule:?}");
     assert!(by_rule[1] > 15_000, "{by_rule:?}");
+    none_wrong("", &wrong);
+}
+
+/// Fails with the count and the first few of the positions found wrong.
+fn none_wrong(what: &str, wrong: &[String]) {
     assert!(
         wrong.is_empty(),
-        "{} wrong, e.g. {:?}",
+        "{what}{} wrong, e.g. {:?}",
         wrong.len(),
         &wrong[..wrong.len().min(5)]
     );
@@ -2248,12 +2253,7 @@ fn holds_soundly(
     eprintln!("{rule} fires in {n}; White wins in {w}");
     assert!(n > fired, "{n}");
     assert!(w > wins, "{w}");
-    assert!(
-        wrong.is_empty(),
-        "{} wrong, e.g. {:?}",
-        wrong.len(),
-        &wrong[..wrong.len().min(5)]
-    );
+    none_wrong("", &wrong);
 }
 
 /// A knight or bishop against the pawn, every position up to the mirror,
@@ -2338,12 +2338,7 @@ fn queen_against_queen_is_judged_soundly() {
         } else {
             assert!(by_lesser > 1_000_000, "{role:?}: {by_lesser}");
         }
-        assert!(
-            wrong.is_empty(),
-            "{role:?}: {} wrong, e.g. {:?}",
-            wrong.len(),
-            &wrong[..wrong.len().min(5)]
-        );
+        none_wrong(&format!("{role:?}: "), &wrong);
     }
 }
 
@@ -2378,12 +2373,7 @@ fn en_passant_is_read_and_judged_soundly() {
     });
     assert_eq!(positions, 175_144);
     assert!(decided >= 153_892, "{decided}");
-    assert!(
-        wrong.is_empty(),
-        "{} wrong, e.g. {:?}",
-        wrong.len(),
-        &wrong[..wrong.len().min(5)]
-    );
+    none_wrong("", &wrong);
 }
 
 /// Proofs by calculation in KPKP: over a sample of positions, each proof
