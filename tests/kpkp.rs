@@ -1567,52 +1567,18 @@ fn a_safe_queen_is_made_at_once() {
 #[test]
 fn a_queen_made_with_check_is_safe_from_the_other_check() {
     let fen = "8/P7/8/8/8/5k2/7p/1K6 w - - 0 1";
-    let a = analysed(fen, None);
-    assert_eq!(a["chosen_san"], "a8=Q+", "{a}");
-    assert!(
-        a["tournament"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["criterion"] == "queens" && t["winner"] == "a7a8q"),
-        "{a}"
-    );
-    let keeps: Vec<(&str, bool)> = a["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            let san = m["san"].as_str().unwrap();
-            (san, san == "a8=Q+")
-        })
-        .collect();
-    by_the_tables(fen, "kpkp queen with check", "win", &keeps);
+    chosen_by_level_2(fen, "a8=Q+", "queens", ("win", &[]));
 }
 
 /// A queen behind the other pawn on its file covers that pawn's queening
 /// square: the pawn leaves its square as it queens, and the queen takes
 /// the new one. With both pawns on their seventh rank on the b-file,
-/// b8=Q wins although b1=Q comes with check (Qxb1); a king move lets
-/// Black queen first. The selection alone (level 2: `queens`) sees it.
+/// b8=Q wins although b1=Q comes with check (Qxb1; a rook there wins
+/// too, Rxb1); a king move lets Black queen first. The selection alone (level 2: `queens`) sees it.
 #[test]
 fn a_queen_behind_the_other_pawn_covers_its_queening_square() {
     let fen = "8/1P6/8/8/8/8/1p6/5K1k w - - 0 1";
-    let a = analysed(fen, None);
-    assert_eq!(a["chosen_san"], "b8=Q", "{a}");
-    assert!(
-        a["tournament"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["criterion"] == "queens" && t["winner"] == "b7b8q"),
-        "{a}"
-    );
-    by_the_tables(
-        fen,
-        "kpkp queen behind the pawn",
-        "win",
-        &[("b8=Q", true), ("Kf2", false)],
-    );
+    chosen_by_level_2(fen, "b8=Q", "queens", ("win", &["b8=R"]));
 }
 
 /// The Réti manoeuvre is for a king with two goals. A king that already
