@@ -360,7 +360,7 @@ pub fn holds_the_queen(pawn: Sq, king: Sq, guard: Sq, queen_to_move: bool) -> bo
 /// only move the king to another square beside the pawn, and the rook must
 /// give itself for the pawn or the new queen.
 pub fn holds_the_rook(pawn: Sq, king: Sq, guard: Sq, rook_to_move: bool) -> bool {
-    let q = Sq(pawn.0, 1);
+    let q = queening_square(pawn, false);
     let far = |g: Sq| !in_winning_zone(g, pawn.0, false, king) && dist(g, q) >= 3;
     pawn.1 == 2
         && king.1 <= 2
@@ -1635,14 +1635,14 @@ pub mod level1 {
             WhitePiece(_, r), (r == Promo::Knight || r == Promo::Bishop), !WhitePawn(_),
             BlackPawn(b), BlackKing(k), (!(b.0 == 1 || b.0 == 8) || k.0 != b.0);
         // [ML; FINE] A rook against a pawn on its seventh rank, its king
-        //  beside it guarding the pawn and its queening square, the rook's
-        //  king outside the winning zone (a step from it too when White has
-        //  the move; [`holds_the_rook`]): the rook can neither take the pawn
-        //  nor stand on its queening square, its checks only send the king
-        //  to another square beside the pawn, and when the pawn queens the
-        //  rook must give itself for the new queen. Not with Black in check,
-        //  where its king may have only the queening square to go to. No
-        //  win for White.
+        // beside it guarding the pawn and its queening square, the rook's
+        // king far from it (a step further when White has the move;
+        // [`holds_the_rook`]): the rook can neither take the pawn nor stand
+        // on its queening square, its checks only send the king to another
+        // square beside the pawn, and when the pawn queens the rook must
+        // give itself for the new queen. Not with Black in check, where its
+        // king may have only the queening square to go to, nor with that
+        // king on the edge beside a knight pawn. No win for White.
         Fires("rook_cannot_stop_the_pawn") <-
             WhitePiece(_, Promo::Rook), !WhitePawn(_), BlackPawn(b), ToMove(t), BlackKing(k),
             WhiteKing(wk), RulesOfChess(a), (!a.in_check), (holds_the_rook(b, k, wk, t == Side::White));
