@@ -1567,17 +1567,19 @@ pub mod level1 {
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::White), !InCheck(),
             BlackKing(k), WhiteKing(wk),
             (queen_to_move_stops(b, k, (q, wk)));
-        // [ML; FINE] The queen against a knight or centre pawn on its
-        // seventh, Black to move: the queen stands on the queening square
+        // [ML; FINE] The queen against a pawn on its seventh, any file,
+        // Black to move: the queen stands on the queening square
         // or watches it along a clear line, Black's king three steps or
         // more from it ([`blockades_in_one`]). The pawn cannot queen now,
         // Black's king cannot step beside that square at once, and the
         // queen, safe, blockades it next and wins. No stalemate, no king
-        // shut in a corner.
+        // shut in a corner. A rook or bishop pawn is no exception here: its
+        // stalemate defence needs its king beside it, and that king is
+        // too far.
         Fires("queen_holds_the_seventh") <-
             WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
             (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
-            (matches!(b.0, 2 | 4 | 5 | 7) && b.1 == 2),
+            (b.1 == 2),
             (blockades_in_one(q, (b, false), k, wk));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
