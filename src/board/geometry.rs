@@ -327,6 +327,16 @@ pub fn unbarred_path(
     None
 }
 
+/// The squares a king on any square of `set` stands on or touches: the
+/// set spread one step each way, by shifts of the whole board at once.
+pub fn king_span(set: shakmaty::Bitboard) -> shakmaty::Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = 0x8080_8080_8080_8080;
+    let b = set.0;
+    let row = b | ((b & !FILE_H) << 1) | ((b & !FILE_A) >> 1);
+    shakmaty::Bitboard(row | (row << 8) | (row >> 8))
+}
+
 /// The same race, the guard shouldered off: the king on `from` walks to
 /// one of `targets` over squares `allowed` lets it use, and the other king,
 /// on `guard`, may go anywhere except next to the walking king (kings never
@@ -346,9 +356,8 @@ pub fn shouldered_path(
     limit: i8,
 ) -> Option<i8> {
     use shakmaty::{Bitboard, attacks::king_attacks};
-    // The squares a king on any square of `set` stands on or touches.
-    let span = |set: Bitboard| set.into_iter().fold(set, |acc, s| acc | king_attacks(s));
-    let touched = |s: Sq| span(Bitboard::from_square(s.to_square()));
+    let span = king_span;
+    let touched = |s: Sq| king_attacks(s.to_square()).with(s.to_square());
     let block = Bitboard::from_square(block.to_square());
     // The guard's next squares: one step or none, never next to the king.
     let guard_moves = |set: Bitboard, king: Sq| span(set) & !touched(king) & !block;
@@ -424,6 +433,24 @@ mod tests {
         assert_eq!(line_between(Sq(1, 1), Sq(4, 4)), Some((Line::Diagonal, 2)));
         assert_eq!(line_between(Sq(1, 1), Sq(2, 3)), None);
         assert!(visually_closer(Sq(5, 3), Sq(4, 5), Sq(4, 8)));
+    }
+
+    #[test]
+    fn a_kings_span_is_every_square_it_stands_on_or_touches() {
+        use shakmaty::{Bitboard, attacks::king_attacks};
+        let by_square = |set: Bitboard| set.into_iter().fold(set, |acc, s| acc | king_attacks(s));
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for s in shakmaty::Square::ALL {
+            let one = Bitboard::from_square(s);
+            assert_eq!(king_span(one), by_square(one), "{s}");
+        }
+        for _ in 0..10_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let set = Bitboard(seed & seed.rotate_left(23));
+            assert_eq!(king_span(set), by_square(set), "{set:?}");
+        }
     }
 
     #[test]
