@@ -16,7 +16,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
 use crate::apps::pawn_validate::{book_of, overruled_move, white_result};
 use crate::apps::validate::Count;
-use crate::board::pawns::{PawnEnding, Sample, for_each_position};
+use crate::board::pawns::{PawnEnding, Sample, for_each_sampled};
 use crate::board::position::{Orientation, to_user};
 use crate::error::Result;
 use crate::judges::tablebase::Tablebases;
@@ -85,9 +85,8 @@ pub fn compare(tb: &Tablebases, opts: &PawnCompareOptions) -> Result<PawnCompari
         .map(|&wk| {
             let mut t = Tally::new(opts.selectors.len());
             let mut error = None;
-            for_each_position(opts.ending, Bitboard::from(wk), |pos| {
+            for_each_sampled(opts.ending, Bitboard::from(wk), sample, |pos| {
                 if error.is_none()
-                    && sample.holds(&pos)
                     && let Err(e) = t.add(tb, opts, &pos)
                 {
                     error = Some(e);

@@ -12,7 +12,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Square};
 
 use crate::apps::validate::{Confusion, Count, Proofs, RuleRecord};
 use crate::board::facts::Node;
-use crate::board::pawns::{PawnEnding, Sample, for_each_position};
+use crate::board::pawns::{PawnEnding, Sample, for_each_sampled};
 use crate::error::Result;
 use crate::judges::tablebase::{Tablebases, Wdl};
 use crate::knowledge::book::Book;
@@ -406,10 +406,9 @@ fn sweep_king(
     let sample = opts
         .sample
         .map_or(Sample::ALL, |(n, seed)| Sample::about(opts.ending, n, seed));
-    for_each_position(opts.ending, Bitboard::from(wk), |pos| {
+    for_each_sampled(opts.ending, Bitboard::from(wk), sample, |pos| {
         if error.is_none()
             && opts.side.is_none_or(|c| c == pos.turn())
-            && sample.holds(&pos)
             && let Err(e) = judge(tb, opts, (book, memo), &pos, &mut t, &mut calc)
         {
             error = Some(e);

@@ -151,12 +151,19 @@ impl Sample {
 
     /// Whether the sample holds `pos`.
     pub fn holds(self, pos: &Chess) -> bool {
+        let b = pos.board();
+        self.holds_men(b.white(), b.kings(), b.pawns(), pos.turn())
+    }
+
+    /// Whether the sample holds the position with White's men on `white`,
+    /// the kings on `kings`, the pawns on `pawns` and `turn` to move: the
+    /// same draw as [`Sample::holds`], before any position is built.
+    fn holds_men(self, white: Bitboard, kings: Bitboard, pawns: Bitboard, turn: Color) -> bool {
         if self.stride == 1 {
             return true;
         }
-        let b = pos.board();
-        let key = b.white().0 ^ b.kings().0.rotate_left(17) ^ b.pawns().0.rotate_left(31);
-        let key = key ^ u64::from(pos.turn() == Color::Black) ^ self.seed.rotate_left(7);
+        let key = white.0 ^ kings.0.rotate_left(17) ^ pawns.0.rotate_left(31);
+        let key = key ^ u64::from(turn == Color::Black) ^ self.seed.rotate_left(7);
         crate::rng::mix(key).is_multiple_of(self.stride)
     }
 }
@@ -166,7 +173,18 @@ impl Sample {
 /// each pawn is on its own side. The order is fixed: side to move, white
 /// king, black king, then the pawns by square. `wk_from` limits the white
 /// king to the squares of a set (for sharing the work among threads).
-pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(Chess)) {
+pub fn for_each_position(ending: PawnEnding, kings: Bitboard, f: impl FnMut(Chess)) {
+    for_each_sampled(ending, kings, Sample::ALL, f);
+}
+
+/// [`for_each_position`], only the positions `sample` holds: the draw is
+/// made from where the men stand, before a position is built.
+pub fn for_each_sampled(
+    ending: PawnEnding,
+    kings: Bitboard,
+    sample: Sample,
+    mut f: impl FnMut(Chess),
+) {
     for turn in [Color::White, Color::Black] {
         for wk in kings {
             for bk in Square::ALL {
@@ -174,7 +192,18 @@ pub fn for_each_position(ending: PawnEnding, kings: Bitboard, mut f: impl FnMut(
                     continue;
                 }
                 let free = PAWN_SQUARES & !Bitboard::from(wk) & !Bitboard::from(bk);
+                let both = Bitboard::from(wk) | Bitboard::from(bk);
                 for (a, b) in pawn_pairs(ending, free) {
+                    let white = match ending {
+                        PawnEnding::Kpkp => Bitboard::from(wk) | Bitboard::from(a),
+                        PawnEnding::Kppk => {
+                            Bitboard::from(wk) | Bitboard::from(a) | Bitboard::from(b)
+                        }
+                    };
+                    let pawns = Bitboard::from(a) | Bitboard::from(b);
+                    if !sample.holds_men(white, both, pawns, turn) {
+                        continue;
+                    }
                     if let Some(pos) = legal(turn, wk, bk, ending, a, b) {
                         f(pos);
                     }
@@ -457,6 +486,24 @@ fn book_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sample_drawn_before_the_positions_are_built_is_the_same_draw() {
+        let kings = Bitboard::from(Square::C3) | Bitboard::from(Square::H8);
+        for ending in [PawnEnding::Kpkp, PawnEnding::Kppk] {
+            let sample = Sample::about(ending, 20_000, 7);
+            let mut all = Vec::new();
+            for_each_position(ending, kings, |pos| {
+                if sample.holds(&pos) {
+                    all.push(pos);
+                }
+            });
+            let mut drawn = Vec::new();
+            for_each_sampled(ending, kings, sample, |pos| drawn.push(pos));
+            assert!(all.len() > 100, "{ending:?}: {}", all.len());
+            assert_eq!(drawn, all, "{ending:?}");
+        }
+    }
 
     #[test]
     fn endings_are_told_by_their_material() {
