@@ -356,11 +356,10 @@ pub fn shouldered_path(
     limit: i8,
 ) -> Option<i8> {
     use shakmaty::{Bitboard, attacks::king_attacks};
-    let span = king_span;
     let touched = |s: Sq| king_attacks(s.to_square()).with(s.to_square());
     let block = Bitboard::from_square(block.to_square());
     // The guard's next squares: one step or none, never next to the king.
-    let guard_moves = |set: Bitboard, king: Sq| span(set) & !touched(king) & !block;
+    let guard_moves = |set: Bitboard, king: Sq| king_span(set) & !touched(king) & !block;
     let mut states = vec![(from, Bitboard::from_square(guard.to_square()))];
     for step in 1..=limit {
         let mut next = Vec::new();
@@ -370,7 +369,7 @@ pub fn shouldered_path(
             } else {
                 guards
             };
-            let barred = span(guards);
+            let barred = king_span(guards);
             for n in neighbours(king) {
                 if !allowed(n) || barred.contains(n.to_square()) {
                     continue;
