@@ -218,7 +218,8 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// it before the pawn can reach the seventh rank: the pawn is a move
 /// further back, counted from each square the king can step to off the
 /// path. (On the queening square itself the king holds up only the last
-/// step, not the pawn's arrival on the seventh.)
+/// step, not the pawn's arrival on the seventh; against a knight or centre
+/// pawn that step is enough for the new queen, [`in_front_falls`].)
 ///
 /// A knight or centre pawn falls even on the seventh when the queen, still
 /// on the square it was made on, its own king three steps or more from the
@@ -230,13 +231,45 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// pawn's king three steps or more away ([`blockades_in_one`]), or, a
 /// rook or bishop pawn with its king near, in two moves while the pawn
 /// steps from the sixth to the seventh ([`blockades_in_two`]).
+///
+/// A knight or centre pawn falls on the seventh too, the queen to move
+/// after it steps there, wherever its king stands, when the queen is still
+/// on the square it was made on and its own king two files or more from
+/// the pawn's: no king of its own blocks the queen's checks or stands in
+/// the pawn's reach. A rook pawn falls a rank further back, on its sixth,
+/// when the new queen in the other corner of the long diagonal watches its
+/// queening square, her king not between ([`watches_along_the_long_diagonal`]),
+/// the pawn's king two steps or more from that square; on its fifth,
+/// wherever that king stands.
 pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
+    if king == queening_square(pawn, white)
+        && in_front_falls(pawn, white, king, (queen, guard), left)
+    {
+        return true;
+    }
     if on_path(pawn, white, king) && king != queening_square(pawn, white) {
         return neighbours(king)
             .filter(|&s| !on_path(pawn, white, s))
             .all(|s| queen_stops_counted(pawn, white, s, (queen, guard), left + 1));
     }
     queen_stops_counted(pawn, white, king, (queen, guard), left)
+}
+
+/// [ML] A knight or centre pawn whose king stands on its queening square
+/// cannot queen before that king steps aside, however far the pawn comes:
+/// a move more than its pushes. So the new queen, on the square it was
+/// made on, its own king two files or more from the pawn's (off the lines
+/// the queen checks along, and out of the pawn's reach), meets the pawn at
+/// best on its seventh, the queen to move, and a knight or centre pawn
+/// falls there ([`queen_stops_counted`]). Not where the king, its pawn on
+/// the seventh, would have no square to step to: every square beside it
+/// off the pawn's file next to White's king or on a line of the queen
+/// (a stalemate).
+fn in_front_falls(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
+    let fresh = queen.1 == if white { 1 } else { 8 };
+    let room = neighbours(king)
+        .any(|s| s.0 != pawn.0 && dist(s, guard) > 1 && line_between(s, queen).is_none());
+    !matches!(pawn.0, 1 | 3 | 6 | 8) && fresh && (guard.0 - pawn.0).abs() >= 2 && left >= 1 && room
 }
 
 /// [ML; FINE] Whether White's queen on `queen`, White to move, stops
@@ -274,10 +307,14 @@ fn queen_stops_counted(
     let fresh = queen.1 == if white { 1 } else { 8 };
     let checks_first =
         fresh && dist(guard, q) >= 3 && first_check(queen, (seventh, white), king, guard);
+    let clear = fresh && (guard.0 - pawn.0).abs() >= 2;
+    let corner = fresh && watches_along_the_long_diagonal(queen, q, guard);
     left >= match (rook_or_bishop_pawn, king_supports(king, pawn, white)) {
-        (false, _) if free || checks_first => 2,
+        (false, _) if free || checks_first || clear => 2,
         (false, _) => 3,
         (_, _) if blockades_in_one(queen, (seventh, white), king, guard) => 2,
+        (true, _) if corner && dist(king, q) >= 2 => 2,
+        (true, _) if corner => 3,
         (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
         (true, true) if in_winning_zone(guard, pawn.0, white, king) => 3,
         (true, true) => 4,
@@ -285,6 +322,16 @@ fn queen_stops_counted(
         (true, false) if free && controls_first(queen, (seventh, white), king, guard) => 2,
         (true, false) => 3,
     }
+}
+
+/// [ML; DVOR] Whether the queen on `queen`, made in a corner, watches the
+/// queening square `q` of a rook pawn in the other corner of its long
+/// diagonal, the queen's own king `guard` not between them: the pawn cannot
+/// queen while the queen watches, and a queen that watches the corner from
+/// afar gains the tempi a rook pawn's defence by stalemate needs.
+fn watches_along_the_long_diagonal(queen: Sq, q: Sq, guard: Sq) -> bool {
+    matches!(line_between(queen, q), Some((Line::Diagonal, 6)))
+        && squares_between(queen, q).all(|s| s != guard)
 }
 
 /// [SEIR; ML] The winning zone: whether the queen's king on `guard` stands

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 137] = [
+const EXAMPLES: [(&str, &str, bool, bool); 140] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -260,6 +260,30 @@ const EXAMPLES: [(&str, &str, bool, bool); 137] = [
         true,
         true,
     ),
+    // The h-pawn queens first; Black's d-pawn, a move behind, steps to
+    // d2 with its king beside it. White's king on b1 stands two files off
+    // the d-file: it neither blocks the new queen's checks nor stands in
+    // the pawn's reach, and a centre pawn on the seventh falls.
+    (
+        "8/8/8/3p4/7P/3k4/8/1K6 w - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // Black's king on g1 stands in front of its own knight pawn: the pawn
+    // reaches g2 at best, and must wait for its king to step aside, while
+    // the b-pawn queens.
+    (
+        "8/8/8/1P4p1/8/8/4K3/6k1 b - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
+    // The a-pawn queens on a8, in the other corner of the long diagonal
+    // from h1: the new queen watches the h-pawn's queening square from
+    // afar, and Black's king, two steps from it, is too late for the
+    // stalemate defence.
+    ("8/7p/8/8/P7/5k2/8/K7 w - - 0 1", "queens_first", true, true),
     // A rook pawn too: the queen on h8 watches a1 along the long
     // diagonal, and Black's king on f4 is too far to stand beside the
     // pawn for the stalemate defence.
@@ -1415,28 +1439,28 @@ fn calculation_asks_the_other_sides_question_too() {
     );
 }
 
-/// A drawn position where the selection proposes Ke4 (the push a3 would
-/// leave the a-pawn caught, so it is no race) and no move is proved to
-/// keep the draw: calculation still proves Ke4 loses (Kb4! and White's
-/// king takes the a-pawn), so it rules Ke4 out and the selection's next
-/// choice, Ke5, which it does not refute so, is played, with no proof
-/// claimed for it; the tables agree that Ke5 holds and Ke4 and a3 lose.
+/// A drawn position where the selection proposes e3 and no move is
+/// proved to keep the draw: calculation proves e3 loses (Kd3! and Black's
+/// king takes the pawn, leaving a won ending for the g-pawn), so it rules
+/// e3 out and the selection's next choice, Ke1, which guards the pawn and
+/// which it does not refute so, is played, with no proof claimed for it;
+/// the tables agree that Ke1 holds and e3 and e4 lose.
 #[test]
 fn calculation_rules_out_a_move_it_proves_loses() {
-    let fen = "8/8/8/1P6/p4k2/2K5/8/8 b - - 0 1";
-    let a = common::overruled(fen, "ruled_out", "Ke4", Some("Kb4"), "Ke5");
+    let fen = "8/6p1/8/8/8/2k5/4P3/3K4 w - - 0 1";
+    let a = common::overruled(fen, "ruled_out", "e3", Some("Kd3"), "Ke1");
     assert!(a["overruled"]["proof"].is_null(), "{a}");
     let said = first_move_words(&a);
-    assert!(said.contains("calculation rules out Ke4"), "{said}");
+    assert!(said.contains("calculation rules out e3"), "{said}");
     analyse_prints(
         fen,
-        "calculation: Ke4 -> Ke5 (Ke4 refuted in 4 plies, Ke5 not refuted)",
+        "calculation: e3 -> Ke1 (e3 refuted in 2 plies, Ke1 not refuted)",
     );
-    line_starts_by_calculation(fen, "Ke5");
+    line_starts_by_calculation(fen, "Ke1");
     a_draw_where(
         fen,
         "kpkp ruled out",
-        &[("Ke5", true), ("Ke4", false), ("a3", false)],
+        &[("Ke1", true), ("e3", false), ("e4", false)],
     );
 }
 
@@ -1758,18 +1782,18 @@ fn a_runner_that_comes_second_is_no_trump() {
 }
 
 /// The king keeps off its own pawn's path (level 2:
-/// `king_off_its_pawns_path`). Black cannot win; its d-pawn is its
-/// counterplay against the b-pawn, which runs. Kd2, nearest the b-pawn,
-/// stands in the d-pawn's way and costs it the move the race needs; Ke2
-/// comes as near without. The tables agree: Kd2 loses, Ke2 draws.
+/// `king_off_its_pawns_path`). White cannot win; its c-pawn is its
+/// counterplay against the f-pawn. Kc5 stands in the c-pawn's way and
+/// costs it the move the race needs; Ke5 keeps off it, nearer the f-pawn.
+/// The tables agree: Kc5 loses, Ke5 draws.
 #[test]
 fn the_king_keeps_off_its_own_pawns_path() {
-    let fen = "8/8/3p4/8/8/8/1P6/1K2k3 b - - 0 1";
+    let fen = "8/8/3K4/5p1k/8/2P5/8/8 w - - 0 1";
     chosen_by_level_2(
         fen,
-        "Ke2",
+        "Ke5",
         "king_off_its_pawns_path",
-        ("draw", &["d5", "Kf2", "Kf1"]),
+        ("draw", &["Ke7", "Kd7", "c4"]),
     );
 }
 
