@@ -232,15 +232,18 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// rook or bishop pawn with its king near, in two moves while the pawn
 /// steps from the sixth to the seventh ([`blockades_in_two`]).
 ///
-/// A knight or centre pawn falls on the seventh too, the queen to move
-/// after it steps there, wherever its king stands, when the queen is still
-/// on the square it was made on and its own king two files or more from
-/// the pawn's: no king of its own blocks the queen's checks or stands in
-/// the pawn's reach. A rook pawn falls a rank further back, on its sixth,
-/// when the new queen in the other corner of the long diagonal watches its
-/// queening square, her king not between ([`watches_along_the_long_diagonal`]),
-/// the pawn's king two steps or more from that square; on its fifth,
-/// wherever that king stands.
+/// With the queen still on the square it was made on, more pawns fall as
+/// they stand on the seventh, the queen to move after they step there: a
+/// knight or centre pawn, wherever its king stands, when the queen's own
+/// king stands two files or more from the pawn's (no king of hers blocks
+/// her checks or stands in the pawn's reach); a rook pawn whose queening
+/// square the queen watches from the other corner of the long diagonal,
+/// her king not between ([`watches_along_the_long_diagonal`]), its king two
+/// steps or more from that square (wherever that king stands, the pawn
+/// falls before it reaches the seventh); a rook pawn with its king near,
+/// the queen's king in the winning zone; and a rook pawn whose king stands
+/// three steps or more from the queening square, a bishop pawn four: that
+/// king comes too late for the stalemate defence.
 pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
     if king == queening_square(pawn, white)
         && in_front_falls(pawn, white, king, (queen, guard), left)
@@ -300,6 +303,7 @@ fn queen_stops_counted(
     left: i8,
 ) -> bool {
     let rook_or_bishop_pawn = matches!(pawn.0, 1 | 3 | 6 | 8);
+    let rook_pawn = matches!(pawn.0, 1 | 8);
     let q = queening_square(pawn, white);
     let free = dist(king, q) >= 2 && dist(guard, q) >= 3;
     let seventh = Sq(pawn.0, if white { 7 } else { 2 });
@@ -316,9 +320,11 @@ fn queen_stops_counted(
         (true, _) if corner && dist(king, q) >= 2 => 2,
         (true, _) if corner => 3,
         (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
+        (true, true) if rook_pawn && fresh && in_winning_zone(guard, pawn.0, white, king) => 2,
         (true, true) if in_winning_zone(guard, pawn.0, white, king) => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
+        (true, false) if fresh && dist(king, q) >= if rook_pawn { 3 } else { 4 } => 2,
         (true, false) if free && controls_first(queen, (seventh, white), king, guard) => 2,
         (true, false) => 3,
     }

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 140] = [
+const EXAMPLES: [(&str, &str, bool, bool); 141] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -284,6 +284,15 @@ const EXAMPLES: [(&str, &str, bool, bool); 140] = [
     // afar, and Black's king, two steps from it, is too late for the
     // stalemate defence.
     ("8/7p/8/8/P7/5k2/8/K7 w - - 0 1", "queens_first", true, true),
+    // The f-pawn queens as the a-pawn, its king near, stands on its sixth
+    // (a3). White's king on e3 stands in the winning zone of a1, and the
+    // queen, to move after a2, wins: no stalemate defence is left.
+    (
+        "8/8/p7/5P2/8/4K3/8/k7 b - - 0 1",
+        "queens_first",
+        true,
+        true,
+    ),
     // A rook pawn too: the queen on h8 watches a1 along the long
     // diagonal, and Black's king on f4 is too far to stand beside the
     // pawn for the stalemate defence.
