@@ -243,7 +243,9 @@ pub fn left_when_queening(p: Sq, white: bool, q: Sq, to_move: Side) -> i8 {
 /// falls before it reaches the seventh); a rook pawn with its king near,
 /// the queen's king in the winning zone; and a rook pawn whose king stands
 /// three steps or more from the queening square, a bishop pawn four: that
-/// king comes too late for the stalemate defence.
+/// king comes too late for the stalemate defence. Before it reaches the
+/// seventh, a rook pawn falls wherever the kings stand: the stalemate
+/// defence needs the pawn on the seventh.
 pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
     if king == queening_square(pawn, white)
         && in_front_falls(pawn, white, king, (queen, guard), left)
@@ -322,6 +324,7 @@ fn queen_stops_counted(
         (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
         (true, true) if rook_pawn && fresh && in_winning_zone(guard, pawn.0, white, king) => 2,
         (true, true) if in_winning_zone(guard, pawn.0, white, king) => 3,
+        (true, true) if rook_pawn && fresh => 3,
         (true, true) => 4,
         (true, false) if free && dist(king, q) >= 4 => 2,
         (true, false) if fresh && dist(king, q) >= if rook_pawn { 3 } else { 4 } => 2,

@@ -20,7 +20,7 @@ fn fired(fen: &str) -> Vec<&'static str> {
 }
 
 /// (FEN, the rule, whether it fires, White wins by the tables).
-const EXAMPLES: [(&str, &str, bool, bool); 141] = [
+const EXAMPLES: [(&str, &str, bool, bool); 142] = [
     // The a-pawn runs (a4 took the double step), and White's king behind
     // it walks off its file into the c-pawn's way, never in front of it.
     (
@@ -293,6 +293,11 @@ const EXAMPLES: [(&str, &str, bool, bool); 141] = [
         true,
         true,
     ),
+    // Black's king on h3 stands on its own rook pawn's path, near its
+    // queening square: stepping off costs the pawn a move, and the f-pawn
+    // queens before the h-pawn reaches the seventh. Short of the seventh
+    // a rook pawn has no stalemate defence, though White's king is far.
+    ("8/8/8/5P1p/8/7k/8/K7 w - - 0 1", "queens_first", true, true),
     // A rook pawn too: the queen on h8 watches a1 along the long
     // diagonal, and Black's king on f4 is too far to stand beside the
     // pawn for the stalemate defence.
