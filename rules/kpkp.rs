@@ -271,10 +271,20 @@ pub fn queen_stops(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), le
 /// off the pawn's file next to White's king or on a line of the queen
 /// (a stalemate).
 fn in_front_falls(pawn: Sq, white: bool, king: Sq, (queen, guard): (Sq, Sq), left: i8) -> bool {
-    let fresh = queen.1 == if white { 1 } else { 8 };
     let room = neighbours(king)
         .any(|s| s.0 != pawn.0 && dist(s, guard) > 1 && line_between(s, queen).is_none());
-    !matches!(pawn.0, 1 | 3 | 6 | 8) && fresh && (guard.0 - pawn.0).abs() >= 2 && left >= 1 && room
+    !matches!(pawn.0, 1 | 3 | 6 | 8)
+        && clear_of_the_pawn(pawn, white, (queen, guard))
+        && left >= 1
+        && room
+}
+
+/// Whether the queen on `queen` still stands on the rank she was made on
+/// (the pawn on `pawn` runs the other way, `white` its side) and her king
+/// on `guard` two files or more from that pawn's: no king of hers blocks
+/// her checks or stands in the pawn's reach.
+fn clear_of_the_pawn(pawn: Sq, white: bool, (queen, guard): (Sq, Sq)) -> bool {
+    queen.1 == if white { 1 } else { 8 } && (guard.0 - pawn.0).abs() >= 2
 }
 
 /// [ML; FINE] Whether White's queen on `queen`, White to move, stops
@@ -313,7 +323,7 @@ fn queen_stops_counted(
     let fresh = queen.1 == if white { 1 } else { 8 };
     let checks_first =
         fresh && dist(guard, q) >= 3 && first_check(queen, (seventh, white), king, guard);
-    let clear = fresh && (guard.0 - pawn.0).abs() >= 2;
+    let clear = clear_of_the_pawn(pawn, white, (queen, guard));
     let corner = fresh && watches_along_the_long_diagonal(queen, q, guard);
     left >= match (rook_or_bishop_pawn, king_supports(king, pawn, white)) {
         (false, _) if free || checks_first || clear => 2,
