@@ -330,6 +330,9 @@ fn queen_stops_counted(
         (false, _) => 3,
         (_, _) if blockades_in_one(queen, (seventh, white), king, guard) => 2,
         (true, _) if corner && dist(king, q) >= 2 => 2,
+        // Not redundant: a queen in the corner whose pawn's king stands
+        // beside the queening square waits for the pawn short of the
+        // seventh, before the winning zone is asked.
         (true, _) if corner => 3,
         (true, true) if blockades_in_two(queen, (sixth, white), king, guard) => 3,
         (true, true) if rook_pawn && fresh && in_winning_zone(guard, pawn.0, white, king) => 2,
