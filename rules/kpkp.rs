@@ -506,6 +506,26 @@ pub fn blockades_in_one(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard
                 && squares_between(queen, q).all(|s| s != guard && s != seventh && s != king))
 }
 
+/// [ML; FINE] Whether the queen on `queen` beats Black's knight or centre
+/// pawn on its seventh rank (`seventh`), Black to move, its king on `king`,
+/// the queen's king on `guard`: the queen stands on the queening square,
+/// or watches it along a clear line where the king does not guard it, so
+/// the pawn cannot queen now. Against such a pawn the queen wins wherever
+/// the kings stand: her checks drive the king in front of its pawn, and
+/// her king comes a step nearer each time. Not with the king on the edge
+/// file beside a knight pawn, whose corner is a stalemate refuge, nor with
+/// the queen's own king beside her, where it shuts her lines.
+pub fn beats_the_seventh(queen: Sq, seventh: Sq, king: Sq, guard: Sq) -> bool {
+    let q = queening_square(seventh, false);
+    let knight_or_centre = matches!(seventh.0, 2 | 4 | 5 | 7);
+    let watches = queen == q
+        || dist(king, q) >= 2
+            && line_between(queen, q).is_some()
+            && squares_between(queen, q).all(|s| s != guard && s != seventh && s != king);
+    let edge_beside = (seventh.0 == 2 && king.0 == 1) || (seventh.0 == 7 && king.0 == 8);
+    knight_or_centre && seventh.1 == 2 && watches && !edge_beside && dist(guard, queen) > 1
+}
+
 /// [ML; FINE] Whether the queen on `queen` reaches the queening square of
 /// the other pawn (of the side `white` says) in two moves while that pawn
 /// steps from its sixth rank (`sixth`) to its seventh: through a square
@@ -960,6 +980,46 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
         .filter_map(|(x, y)| p.offset(x, y))
         .fold(one(own), |acc, s| acc | one(s));
     king_walk(k, one(p), barred)
+}
+
+/// [ML; FINE] The moves the king on `k` needs to stand on the queening
+/// square of the pawn on `p` (of the side `white` says): it walks round the
+/// squares the pawn guards, the other king on `other` and the squares next
+/// to it, and its own pawn on `own`. 99 when no way leads there (the other
+/// king guards that square).
+pub fn walk_to_queening_square(k: Sq, p: Sq, white: bool, other: Sq, own: Sq) -> i8 {
+    let dy = if white { 1 } else { -1 };
+    let barred = [(-1, dy), (1, dy)]
+        .into_iter()
+        .filter_map(|(x, y)| p.offset(x, y))
+        .fold(one(own) | king_steps(one(other)) | one(other), |acc, s| {
+            acc | one(s)
+        });
+    king_walk(k, one(queening_square(p, white)), barred)
+}
+
+/// [ML; DVOR] Whether the king on `king` catches the other pawn on `p`
+/// (of the side `white` says) while its own pawn on `runner` runs, though
+/// the other king on `other` may come to that pawn's help: it walks to the
+/// pawn's queening square ([`walk_to_queening_square`]) within the pawn's
+/// moves, two steps or more before the other king could stand beside it,
+/// and the runner still runs even if the other king had every one of
+/// those king moves as a free step (`runner_first`: the runner's side is
+/// to move). Each push is met by a king step and each step of the other
+/// king by a push of the runner; the pawn, caught or blockaded on its
+/// queening square, never queens, and the runner does.
+pub fn catches_first(
+    king: Sq,
+    p: Sq,
+    white: bool,
+    other: Sq,
+    (runner, runner_first): (Sq, bool),
+) -> bool {
+    let walk = walk_to_queening_square(king, p, white, other, runner);
+    let runner_count = queening_moves(runner, !white) + i8::from(!runner_first);
+    walk <= queening_moves(p, white)
+        && walk + 2 <= dist(other, queening_square(p, white))
+        && dist(other, queening_square(runner, !white)) - walk > runner_count
 }
 
 /// The king steps from `k` to the nearest square of `goals`, never
@@ -1527,6 +1587,19 @@ pub mod level1 {
             (in_square(bk, w, true, true)), (cut_off(wk, w, true, queening_moves(b, false))),
             (dist(wk, b) > 1), (same_side(bk, w, b) || behind(bk, b, false));
 
+        // [ML; DVOR] ... or the other king may come to its pawn's help,
+        // but the catching king walks to that pawn's queening square first
+        // and the runner still runs with the other king's steps counted as
+        // free ([`catches_first`]).
+        Fires("runs_and_catches") <-
+            WhiteRunner(w, b, t), WhiteKing(wk), BlackKing(bk), !InCheck(),
+            !StalemateRisk(Side::Black), (dist(bk, w) > 1),
+            (catches_first(wk, b, false, bk, (w, t == Side::White)));
+        Fires("black_runs_and_catches") <-
+            BlackRunner(w, b, t), BlackKing(bk), WhiteKing(wk), !InCheck(),
+            !StalemateRisk(Side::White), (dist(wk, b) > 1),
+            (catches_first(bk, w, true, wk, (b, t == Side::Black)));
+
         // [ML; DVOR] One pawn runs, its king blockades the other: the king
         // reaches a square in front of the other pawn before it, walking
         // there first or step by step as the pawn comes ([`blockades`]).
@@ -1650,6 +1723,14 @@ pub mod level1 {
             (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
             (b.1 == 2),
             (blockades_in_one(q, (b, false), k, wk));
+        // [ML; FINE] A queen against a knight or centre pawn on its
+        // seventh, Black to move, the queen holding its queening square
+        // ([`beats_the_seventh`]): the queen wins, wherever the kings
+        // stand. The queen is safe, no stalemate, no king shut in a corner.
+        Fires("queen_beats_the_centre_pawn") <-
+            WhitePiece(q, Promo::Queen), BlackPawn(b), ToMove(Side::Black), RulesOfChess(a),
+            (!a.piece_hangs && !a.stalemate), !Cornered(), WhiteKing(wk), BlackKing(k),
+            (beats_the_seventh(q, b, k, wk));
         // [ML; FINE] A queen against the pawn, the queen's king holding
         // the pawn's queening square: the pawn never queens, and queen and
         // king win it. The queen is safe, no stalemate, no king shut in a
@@ -1741,6 +1822,9 @@ pub mod level1 {
         struct WhiteRunner(Sq, Sq, Side);
         WhiteRunner(w, b, t) <-
             WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
+        struct BlackRunner(Sq, Sq, Side);
+        BlackRunner(w, b, t) <-
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t));
         // White's pawn runs and queens before Black's.
         struct WhiteRunsFirst();
         WhiteRunsFirst() <- WhiteRunner(w, b, t), (left_when_queening(w, true, b, t) >= 1);
