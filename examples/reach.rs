@@ -1,16 +1,32 @@
 //! A rule author's what-if for the books of four pieces: how many of the
 //! positions listed in EPD (say, those `unproved` lists) N plies of
-//! calculation would prove if every position of one class were decided
-//! by a rule, with the tables standing in for that rule. It measures how
-//! far a candidate idea reaches through calculation before it is written.
+//! calculation would prove if every position of one class (other than the
+//! one being proved) were decided by a rule, with the tables standing in
+//! for that rule. It measures how far a candidate idea reaches through
+//! calculation before it is written.
 //!
 //! ```sh
 //! cargo run --release --example reach -- 4 kpkp unproved.epd CLASS
+//! cargo run --release --example reach -- stats CLASS
+//! cargo run --release --example reach -- undecided
 //! ```
 //!
 //! CLASS: `qq` (queen against queen), `qq-white` (the same, the side
-//! playing for the win to move), `qp` (a queen against the other pawn),
-//! `kpk` (one pawn left), `none` (the rules as they are).
+//! playing for the win to move), `qp` (a queen against the other pawn;
+//! `qp-white`, `qp-black` by the side to move, `qp-seventh`, `qp-sixth`,
+//! `qp-low` by the pawn's rank, `qp-queens` with the pawn free to queen
+//! at once), `pq` (the other side's queen against the pawn), `kpk` (one
+//! pawn left), `pp` (a pawn each; `pp-same`, `pp-adj`, `pp-apart` by the
+//! files between them, `pp-white`, `pp-black` by the side to move,
+//! `pp-race` both pawns out of the other king's square, `pp-wrun` only
+//! White's, `pp-brun` only Black's, `pp-norun` neither), `none` (the
+//! rules as they are).
+//!
+//! `stats CLASS` counts, over every KPKP position of the class, how many
+//! a deterministic rule decides and the tables' results of the others;
+//! `undecided` counts the positions of a queen against the other pawn
+//! (the queen's side to move second) no deterministic rule decides, by
+//! the pawn's rank and file and the result.
 
 use std::io::BufRead;
 
@@ -31,14 +47,8 @@ fn main() {
     if args[1] == "undecided" {
         return undecided();
     }
-    if args[1] == "cand2" {
-        return cand2(args.get(2).map_or("", String::as_str));
-    }
     if args[1] == "stats" {
         return stats(&args[2]);
-    }
-    if args[1] == "candidate" {
-        return candidate();
     }
     let plies: u8 = args[1].parse().expect("PLIES");
     let ending = PawnEnding::named(&args[2]).expect("kpkp or kppk");
@@ -141,86 +151,6 @@ pub fn undecided() {
     }
     for ((rank, file, white_wins), (n, ex)) in all {
         println!("rank {rank} file {file} white wins {white_wins}: {n}  {ex}");
-    }
-}
-
-/// `reach candidate`: a queen against a knight or centre pawn on its
-/// seventh, Black to move: where the queen controls the queening square,
-/// is safe, and nothing is stalemated, how often White wins.
-pub fn candidate() {
-    use pecp::board::pawns::for_each_piece_against_pawn;
-    use rayon::prelude::*;
-    use shakmaty::{Bitboard, Color, File, Position, Rank, Role, Square, attacks};
-    let tb = Tablebases::discover_with_four_pieces(None)
-        .expect("readable tables")
-        .expect("the 4-piece tables in ./tablebases");
-    let parts: Vec<(usize, usize, Vec<String>)> = Square::ALL
-        .par_iter()
-        .map(|&wk| {
-            let (mut fire, mut wrong, mut ex) = (0, 0, Vec::new());
-            for_each_piece_against_pawn(Bitboard::from(wk), Role::Queen, |pos| {
-                let board = pos.board();
-                let Some(qs) = (board.white() & board.queens()).first() else {
-                    return;
-                };
-                if pos.turn() != Color::Black {
-                    return;
-                }
-                let b = board.pawns().first().expect("a pawn");
-                if b.rank() != Rank::Second
-                    || ![File::B, File::D, File::E, File::G].contains(&b.file())
-                {
-                    return;
-                }
-                let bk = board.king_of(Color::Black).expect("king");
-                let q = Square::from_coords(b.file(), Rank::First);
-                let moves = pos.legal_moves();
-                if moves.is_empty() || moves.iter().any(|m| m.to() == qs) {
-                    return;
-                }
-                let watches = attacks::queen_attacks(qs, board.occupied()).contains(q);
-                if !(qs == q || watches && bk.distance(q) >= 2) {
-                    return;
-                }
-                let edge_beside = (b.file() == File::B && bk.file() == File::A)
-                    || (b.file() == File::G && bk.file() == File::H);
-                let corner = |k: Square, o: Square| {
-                    (k.file() == File::A || k.file() == File::H)
-                        && (k.rank() == Rank::First || k.rank() == Rank::Eighth)
-                        && k.distance(o) == 2
-                };
-                let v = std::env::var("V").unwrap_or_default();
-                if v.contains('e') && edge_beside {
-                    return;
-                }
-                if v.contains('c') && (corner(bk, wk) || corner(wk, bk)) {
-                    return;
-                }
-                if v.contains('r') && wk.rank() == Rank::Second {
-                    return;
-                }
-                if v.contains('k') && wk.distance(qs) == 1 {
-                    return;
-                }
-                fire += 1;
-                let w = tb.wdl(&pos).expect("probe");
-                if w != Wdl::Loss {
-                    wrong += 1;
-                    if ex.len() < 3 {
-                        ex.push(format!("{} ; {w:?}", pecp::board::position::fen_of(&pos)));
-                    }
-                }
-            });
-            (fire, wrong, ex)
-        })
-        .collect();
-    let fire: usize = parts.iter().map(|p| p.0).sum();
-    let wrong: usize = parts.iter().map(|p| p.1).sum();
-    println!("fires {fire}, wrong {wrong}");
-    for p in parts {
-        for e in p.2 {
-            println!("  {e}");
-        }
     }
 }
 
@@ -327,101 +257,4 @@ pub fn stats(class: &str) {
         "{class}: {} positions, {} decided; undecided: {} White wins, {} draws, {} Black wins",
         t[0], t[1], t[2], t[3], t[4]
     );
-}
-
-/// `reach cand2 VARIANT`: a relaxed catch, swept over every KPKP position:
-/// where it fires, where the tables disagree, and how many of its
-/// positions no deterministic rule decides yet.
-pub fn cand2(variant: &str) {
-    use pecp::board::geometry::{Sq, dist};
-    use pecp::knowledge::books::kpkp::program::{
-        in_square, on_path, pawns_meet, queening_square, runs,
-    };
-    use rayon::prelude::*;
-    use shakmaty::{Bitboard, Position, Square};
-    let tb = Tablebases::discover_with_four_pieces(None)
-        .expect("readable tables")
-        .expect("the 4-piece tables in ./tablebases");
-    let book = book_of(PawnEnding::Kpkp).expect("a book");
-    let fires = |n: &Node| -> bool {
-        let (Some(w), Some(b)) = (n.pawn, n.bpawn) else {
-            return false;
-        };
-        let (wk, bk, t) = (n.wk, n.bk, n.turn);
-        let qb = queening_square(b, false);
-        let margin: i8 = if variant.contains('1') { 1 } else { 2 };
-        let dw = if variant.contains('w') {
-            pecp::knowledge::books::kpkp::program::walk_to_queening_square(wk, b, false, bk, w)
-        } else {
-            dist(wk, qb)
-        };
-        let nb = pecp::knowledge::books::kpkp::program::queening_moves(b, false);
-        !pawns_meet(w, b)
-            && !on_path(w, true, b)
-            && runs(w, true, wk, (bk, b), t)
-            && (if variant.contains('w') {
-                dw <= nb
-            } else {
-                in_square(wk, b, false, true)
-            })
-            && dw + margin <= dist(bk, qb)
-            && dist(bk, w) > 1
-            && (!variant.contains('f') || w.0.abs_diff(b.0) >= 2)
-            && (!variant.contains('s') || {
-                let qw = queening_square(w, true);
-                let nw = pecp::knowledge::books::kpkp::program::queening_moves(w, true);
-                dist(bk, qw) - dw + i8::from(variant.contains('m'))
-                    > nw + i8::from(t == Side::Black)
-            })
-            && {
-                let _ = Sq(1, 1);
-                true
-            }
-    };
-    let parts: Vec<(usize, usize, usize, Vec<String>)> = Square::ALL
-        .par_iter()
-        .map(|&wk| {
-            let (mut f, mut wrong, mut new, mut ex) = (0, 0, 0, Vec::new());
-            pecp::board::pawns::for_each_position(PawnEnding::Kpkp, Bitboard::from(wk), |pos| {
-                let n = Node::from_chess(&pos);
-                if pos.is_check() || !fires(&n) {
-                    return;
-                }
-                f += 1;
-                if variant.contains('q') && ex.len() < 1 {
-                    use pecp::knowledge::books::kpkp::program::{cut_off, queening_moves};
-                    let (w, b) = (n.pawn.unwrap(), n.bpawn.unwrap());
-                    let id = book.rules().id("runs_and_catches").unwrap();
-                    if level1(book, &n).fired.contains(id)
-                        && !cut_off(n.bk, b, false, queening_moves(w, true))
-                    {
-                        ex.push(format!("fires: {}", pecp::board::position::fen_of(&pos)));
-                    }
-                }
-                let r = pecp::apps::pawn_validate::white_result(&tb, &pos).expect("probe");
-                if r != 0 {
-                    wrong += 1;
-                    if ex.len() < 2 {
-                        ex.push(format!("{} ; {r}", pecp::board::position::fen_of(&pos)));
-                    }
-                } else if !level1(book, &n).deterministic {
-                    new += 1;
-                    if variant.contains('p') && ex.len() < 1 {
-                        ex.push(format!("new: {}", pecp::board::position::fen_of(&pos)));
-                    }
-                }
-            });
-            (f, wrong, new, ex)
-        })
-        .collect();
-    let (mut f, mut wrong, mut new) = (0, 0, 0);
-    for p in &parts {
-        f += p.0;
-        wrong += p.1;
-        new += p.2;
-    }
-    println!("{variant}: fires {f}, wrong {wrong}, newly decided {new}");
-    for p in parts.iter().flat_map(|p| p.3.iter()).take(30) {
-        println!("  {p}");
-    }
 }
