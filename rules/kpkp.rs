@@ -1002,7 +1002,7 @@ pub fn walk_to_queening_square(k: Sq, p: Sq, white: bool, other: Sq, own: Sq) ->
 /// (of the side `white` says) while its own pawn on `runner` runs, though
 /// the other king on `other` may come to that pawn's help: it walks to the
 /// pawn's queening square ([`walk_to_queening_square`]) within the pawn's
-/// moves, two steps or more before the other king could stand beside it,
+/// moves, two moves or more before the other king could stand on it,
 /// and the runner still runs even if the other king had every one of
 /// those king moves as a free step (`runner_first`: the runner's side is
 /// to move). Each push is met by a king step and each step of the other
@@ -1389,6 +1389,15 @@ pub mod level1 {
             BothPawns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), !EnPassant(Side::White),
             (!pawns_meet(w, b)), (runs(b, false, bk, (wk, w), t) || escorted(b, false, bk, wk, t == Side::Black)),
             (!on_path(b, false, w));
+        // The runner by the rule of the square alone, not escorted:
+        // White's pawn on `w` runs (Black's on `b`, `t` to move), and the
+        // same the other way.
+        struct WhiteRunner(Sq, Sq, Side);
+        WhiteRunner(w, b, t) <-
+            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
+        struct BlackRunner(Sq, Sq, Side);
+        BlackRunner(w, b, t) <-
+            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t));
 
         // [rules of chess] The side to move is in check from a pawn: it
         // must answer the check first, and loses a tempo in a race.
@@ -1818,13 +1827,6 @@ pub mod level1 {
         Fires("black_pawn_runs") <-
             BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t)),
             !WhiteRunsFirst();
-        // White's pawn on `w` runs (Black's on `b`, `t` to move).
-        struct WhiteRunner(Sq, Sq, Side);
-        WhiteRunner(w, b, t) <-
-            WhiteRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(w, true, wk, (bk, b), t));
-        struct BlackRunner(Sq, Sq, Side);
-        BlackRunner(w, b, t) <-
-            BlackRuns(w, b), WhiteKing(wk), BlackKing(bk), ToMove(t), (runs(b, false, bk, (wk, w), t));
         // White's pawn runs and queens before Black's.
         struct WhiteRunsFirst();
         WhiteRunsFirst() <- WhiteRunner(w, b, t), (left_when_queening(w, true, b, t) >= 1);
