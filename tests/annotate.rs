@@ -127,7 +127,7 @@ fn games_that_reach_the_pawn_endings_of_four_pieces_are_annotated() {
     assert!(out.contains("1. Kg7 $1 {"), "{out}");
     assert!(out.contains("the Réti manoeuvre"), "{out}");
     assert!(
-        out.contains("1. c7 $4 {[%csl Gb7,Gc8][%cal Gc6c7] Before: a draw; after: Black wins (the tables). c7? loses: Kb7!"),
+        out.contains("1. c7 $4 {[%csl Gb7][%cal Gc6c7] Before: a draw; after: Black wins (the tables). c7? loses: Kb7! and the black pawn runs and the black king catches the white pawn"),
         "{out}"
     );
     assert!(out.contains("1... c4+ {"), "{out}");

@@ -1240,7 +1240,7 @@ fn the_reti_study_is_played_by_the_idea() {
     assert!(out.contains("speak for Black"), "{out}");
     // Every move that loses is refuted in words, each by a rule's idea.
     for refuted in [
-        "c7? loses: Kb7! c8=Q+ Kxc8 and the white pawn is gone",
+        "c7? loses: Kb7! and the black pawn runs and the black king catches the white pawn",
         "Kh7? loses: h4! and the black pawn runs and the black king catches the white pawn",
         "Kg8? loses: Kb6!",
     ] {
