@@ -974,12 +974,17 @@ pub fn in_the_kings_way(k: Sq, own: Sq, target: Sq) -> bool {
 /// leads there; none when the king already stands on `p` (a square the
 /// pawn would step to: it cannot get there).
 pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
+    king_walk(k, one(p), guarded_by(p, white) | one(own))
+}
+
+/// The two squares (one on the edge) the pawn on `p` (of the side `white`
+/// says) guards.
+fn guarded_by(p: Sq, white: bool) -> Bitboard {
     let dy = if white { 1 } else { -1 };
-    let barred = [(-1, dy), (1, dy)]
+    [(-1, dy), (1, dy)]
         .into_iter()
         .filter_map(|(x, y)| p.offset(x, y))
-        .fold(one(own), |acc, s| acc | one(s));
-    king_walk(k, one(p), barred)
+        .fold(Bitboard::EMPTY, |acc, s| acc | one(s))
 }
 
 /// [ML; FINE] The moves the king on `k` needs to stand on the queening
@@ -988,13 +993,7 @@ pub fn moves_to_take(k: Sq, p: Sq, white: bool, own: Sq) -> i8 {
 /// to it, and its own pawn on `own`. 99 when no way leads there (the other
 /// king guards that square).
 pub fn walk_to_queening_square(k: Sq, p: Sq, white: bool, other: Sq, own: Sq) -> i8 {
-    let dy = if white { 1 } else { -1 };
-    let barred = [(-1, dy), (1, dy)]
-        .into_iter()
-        .filter_map(|(x, y)| p.offset(x, y))
-        .fold(one(own) | king_steps(one(other)) | one(other), |acc, s| {
-            acc | one(s)
-        });
+    let barred = guarded_by(p, white) | one(own) | king_steps(one(other)) | one(other);
     king_walk(k, one(queening_square(p, white)), barred)
 }
 
