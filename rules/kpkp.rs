@@ -500,10 +500,13 @@ fn first_move_watches(
 /// there the queen blockades the pawn, and no king can touch it.
 pub fn blockades_in_one(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard: Sq) -> bool {
     let q = queening_square(seventh, white);
-    dist(king, q) >= 3
-        && (queen == q
-            || line_between(queen, q).is_some()
-                && squares_between(queen, q).all(|s| s != guard && s != seventh && s != king))
+    dist(king, q) >= 3 && (queen == q || clear_line(queen, q, &[guard, seventh, king]))
+}
+
+/// Whether `a` and `b` stand on one line (a rank, a file or a diagonal)
+/// with none of `men` between them: a queen on one sees the other.
+pub fn clear_line(a: Sq, b: Sq, men: &[Sq]) -> bool {
+    line_between(a, b).is_some() && squares_between(a, b).all(|s| !men.contains(&s))
 }
 
 /// [ML; FINE] Whether the queen on `queen` beats Black's knight or centre
@@ -518,10 +521,7 @@ pub fn blockades_in_one(queen: Sq, (seventh, white): (Sq, bool), king: Sq, guard
 pub fn beats_the_seventh(queen: Sq, seventh: Sq, king: Sq, guard: Sq) -> bool {
     let q = queening_square(seventh, false);
     let knight_or_centre = matches!(seventh.0, 2 | 4 | 5 | 7);
-    let watches = queen == q
-        || dist(king, q) >= 2
-            && line_between(queen, q).is_some()
-            && squares_between(queen, q).all(|s| s != guard && s != seventh && s != king);
+    let watches = queen == q || dist(king, q) >= 2 && clear_line(queen, q, &[guard, seventh, king]);
     let edge_beside = (seventh.0 == 2 && king.0 == 1) || (seventh.0 == 7 && king.0 == 8);
     knight_or_centre && seventh.1 == 2 && watches && !edge_beside && dist(guard, queen) > 1
 }
@@ -612,9 +612,8 @@ pub fn takes_with_a_move_left(target: Sq, k: Sq, wk: Sq) -> bool {
 pub fn queens_in_the_open(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
     let (wq, bq) = (queening_square(w, true), queening_square(b, false));
     let second = Sq(b.0, 2);
-    let checks =
-        line_between(wq, k).is_some() && squares_between(wq, k).all(|s| s != wk && s != second);
-    let see = line_between(wq, bq).is_some() && squares_between(wq, bq).all(|s| s != wk && s != k);
+    let checks = clear_line(wq, k, &[wk, second]);
+    let see = clear_line(wq, bq, &[wk, k]);
     !checks
         && !see
         && (!on_edge(k) || safe_on_the_edge((wq, bq), second, wk, k))
@@ -1198,7 +1197,7 @@ fn won_with_the_king_near(
 pub fn queens_second_with_check(e: Sq, white: bool, k: Sq, (own, a): (Sq, Sq)) -> bool {
     let q = queening_square(e, white);
     let other = queening_square(a, !white);
-    line_between(q, k).is_some() && squares_between(q, k).all(|s| s != own && s != other)
+    clear_line(q, k, &[own, other])
 }
 
 /// [ML; FINE] Whether the pawn on `p` (of the side `white` says) queens
@@ -1212,14 +1211,11 @@ pub fn queens_second_with_check(e: Sq, white: bool, k: Sq, (own, a): (Sq, Sq)) -
 pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq, Sq)) -> bool {
     let q = queening_square(p, white);
     let seventh = if white { 7 } else { 2 };
-    let clear = |a: Sq, b: Sq, men: &[Sq]| {
-        line_between(a, b).is_some() && squares_between(a, b).all(|s| !men.contains(&s))
-    };
-    let covered = dist(guard, q) == 1 || clear(queen, q, &[guard, king, queen]);
+    let covered = dist(guard, q) == 1 || clear_line(queen, q, &[guard, king, queen]);
     p.1 == seventh
         && ![guard, king, queen].contains(&q)
         && !covered
-        && clear(q, guard, &[guard, king, p, queen])
+        && clear_line(q, guard, &[guard, king, p, queen])
 }
 
 /// [ML; FINE] Queening second with check, both pawns a step from
@@ -1234,20 +1230,17 @@ pub fn queens_next_with_check(p: Sq, white: bool, queen: Sq, (guard, king): (Sq,
 /// queen with the time to meet every threat.
 pub fn queens_back_with_check(w: Sq, b: Sq, wk: Sq, k: Sq) -> bool {
     let (wq, bq) = (queening_square(w, true), queening_square(b, false));
-    let clear = |a: Sq, c: Sq, men: &[Sq]| {
-        line_between(a, c).is_some() && squares_between(a, c).all(|s| !men.contains(&s))
-    };
     if [w, b, wk, k].iter().any(|&s| s == wq || s == bq) {
         return false;
     }
     let white_checks = queen_checks(wq, k, [wk, b]);
     let pins = queen_checks(wq, k, [wk, wk]) && squares_between(wq, k).any(|s| s == b);
     let black_checks = queens_second_with_check(b, false, wk, (k, w));
-    let queens_see = clear(wq, bq, &[wk, k]);
+    let queens_see = clear_line(wq, bq, &[wk, k]);
     let king_takes = |s: Sq| dist(wk, s) == 1 && dist(k, s) > 1;
     let blocks_with_check =
-        squares_between(bq, wk).any(|s| clear(wq, s, &[wk, k]) && clear(s, k, &[wk, bq]));
-    let discovered = clear(wq, k, &[bq]) && squares_between(wq, k).any(|s| s == wk);
+        squares_between(bq, wk).any(|s| clear_line(wq, s, &[wk, k]) && clear_line(s, k, &[wk, bq]));
+    let discovered = clear_line(wq, k, &[bq]) && squares_between(wq, k).any(|s| s == wk);
     let net = std::iter::once(wk)
         .chain(neighbours(wk))
         .any(|s| net_on_the_edge(k, s));
@@ -1274,8 +1267,7 @@ pub fn checks_on_the_way(p: Sq, white: bool, k: Sq) -> bool {
 /// king must step first (a pawn on its seventh rank, queening on the far
 /// edge, neither takes the queen nor blocks a check from the other edge).
 pub fn queen_checks(queen: Sq, king: Sq, blockers: [Sq; 2]) -> bool {
-    line_between(queen, king).is_some()
-        && squares_between(queen, king).all(|s| !blockers.contains(&s))
+    clear_line(queen, king, &blockers)
 }
 
 /// Whether the side to move takes the enemy pawn on `target`: with its
